@@ -18,7 +18,8 @@
 //! assert_eq!(pos.legal_moves().len(), 24);
 //! assert_eq!(perft(&pos, 2), 24 * 23);
 //!
-//! let pos = pos.play(pos.parse_move("d2").unwrap()).unwrap();
+//! let mv = pos.parse_move("D2").unwrap();
+//! let pos = pos.play(mv).unwrap();
 //! assert_eq!(pos.to_position_string(), "d2/- 10:11 b - 0 0");
 //!
 //! // A syntax error and an illegal move are told apart.
