@@ -328,6 +328,18 @@ impl Board {
         n
     }
 
+    /// The empty points where a placement would complete a mill of `cows`.
+    #[inline]
+    pub(crate) fn closing_points(&self, cows: u32, empty: u32) -> u32 {
+        let mut closing = 0;
+        for &m in self.mill_bits() {
+            if (cows & m).count_ones() == 2 {
+                closing |= m & empty;
+            }
+        }
+        closing
+    }
+
     /// The cows of `cows` that stand in at least one complete mill.
     #[inline]
     pub(crate) fn cows_in_mills(&self, cows: u32) -> u32 {

@@ -60,6 +60,8 @@ trait Sink {
     fn add(&mut self, from: u8, to: u8, shots: u32);
     /// One move for each single shot in `targets` (non-empty).
     fn add_each(&mut self, from: u8, to: u8, targets: u32);
+    /// One move without shots from `from` to each point of `targets`.
+    fn add_plain(&mut self, from: u8, targets: u32);
 }
 
 impl Sink for Vec<Move> {
@@ -73,6 +75,12 @@ impl Sink for Vec<Move> {
             self.push(Move::raw(from, to, p.bit()));
         }
     }
+    #[inline]
+    fn add_plain(&mut self, from: u8, targets: u32) {
+        for p in points_of(targets) {
+            self.push(Move::raw(from, p.index() as u8, 0));
+        }
+    }
 }
 
 struct Counter(u64);
@@ -84,6 +92,10 @@ impl Sink for Counter {
     }
     #[inline]
     fn add_each(&mut self, _: u8, _: u8, targets: u32) {
+        self.0 += u64::from(targets.count_ones());
+    }
+    #[inline]
+    fn add_plain(&mut self, _: u8, targets: u32) {
         self.0 += u64::from(targets.count_ones());
     }
 }
@@ -315,7 +327,7 @@ impl Position {
 
     /// Emits the moves of a placement or step `from`-`to` with every legal choice of shots.
     #[inline]
-    fn emit<S: Sink>(&self, sink: &mut S, from: u8, to: u8, own_after: u32, opp: u32, single: u32) {
+    fn emit<S: Sink>(&self, sink: &mut S, from: u8, to: u8, own_after: u32, opp: u32, single: &mut Option<u32>) {
         let formed = self.board.mills_formed(to as usize, own_after);
         if formed == 0 {
             sink.add(from, to, 0);
@@ -326,6 +338,7 @@ impl Position {
         }
         let k = self.shots_earned(formed);
         if k == 1 {
+            let single = *single.get_or_insert_with(|| self.eligible(opp));
             if single == 0 { sink.add(from, to, 0) } else { sink.add_each(from, to, single) }
         } else {
             let mut sets = ShotSets { sets: [0; 924], len: 0 };
@@ -344,11 +357,13 @@ impl Position {
         let own = self.state.cows[side.index()];
         let opp = self.state.cows[side.other().index()];
         let empty = self.empty();
-        let single = self.eligible(opp);
+        let mut single = None;
         if self.state.hand[side.index()] > 0 {
-            for t in points_of(empty) {
+            let closing = self.board.closing_points(own, empty);
+            sink.add_plain(NO_POINT, empty & !closing);
+            for t in points_of(closing) {
                 let t = t.index() as u8;
-                self.emit(sink, NO_POINT, t, own | 1 << t, opp, single);
+                self.emit(sink, NO_POINT, t, own | 1 << t, opp, &mut single);
             }
         } else {
             let flies = self.flies(side);
@@ -357,7 +372,7 @@ impl Position {
                 let f = f.index() as u8;
                 for t in points_of(targets) {
                     let t = t.index() as u8;
-                    self.emit(sink, f, t, own ^ (1 << f) ^ (1 << t), opp, single);
+                    self.emit(sink, f, t, own ^ (1 << f) ^ (1 << t), opp, &mut single);
                 }
             }
         }

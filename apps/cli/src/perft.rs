@@ -1,0 +1,76 @@
+//! `kraal perft`: counting move sequences, with divide and JSON output.
+
+use crate::RulesArgs;
+use crate::game::{self, GameRules};
+use anyhow::{Context, Result};
+use kraal_rules_morris as morris;
+use serde::Serialize;
+use std::time::Instant;
+
+#[derive(Serialize)]
+struct Report {
+    game: &'static str,
+    rules: &'static str,
+    overrides: Vec<String>,
+    position: String,
+    depth: u32,
+    nodes: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    divide: Option<Vec<Divide>>,
+}
+
+#[derive(Serialize)]
+struct Divide {
+    #[serde(rename = "move")]
+    mv: String,
+    nodes: u64,
+}
+
+/// Runs `kraal perft`. The count goes to stdout; the time taken to stderr.
+pub fn run(game: &str, args: &RulesArgs, position: Option<&str>, depth: u32, divide: bool, json: bool) -> Result<()> {
+    let rules = game::resolve(game, args)?;
+    let started = Instant::now();
+    let (position, divided, nodes) = match &rules {
+        GameRules::Morris { options, .. } => {
+            let pos = match position {
+                None => morris::Position::new(*options),
+                Some(text) => morris::Position::from_position_string(text, *options)
+                    .with_context(|| format!("cannot use the position `{text}`"))?,
+            };
+            let (divided, nodes) = if divide {
+                let d: Vec<Divide> = morris::perft_divide(&pos, depth)
+                    .into_iter()
+                    .map(|(mv, nodes)| Divide { mv: mv.to_string(), nodes })
+                    .collect();
+                let total = if depth == 0 { 1 } else { d.iter().map(|d| d.nodes).sum() };
+                (Some(d), total)
+            } else {
+                (None, morris::perft(&pos, depth))
+            };
+            (pos.to_position_string(), divided, nodes)
+        }
+    };
+    let seconds = started.elapsed().as_secs_f64();
+    let report = Report {
+        game: rules.game_name(),
+        rules: rules.rule_set_name(),
+        overrides: args.set.clone(),
+        position,
+        depth,
+        nodes,
+        divide: divided,
+    };
+    if json {
+        println!("{}", serde_json::to_string_pretty(&report)?);
+    } else {
+        if let Some(divide) = &report.divide {
+            for d in divide {
+                println!("{:<16} {}", d.mv, d.nodes);
+            }
+            println!();
+        }
+        println!("perft {} = {}", report.depth, report.nodes);
+    }
+    eprintln!("{nodes} nodes in {seconds:.3} s ({:.1} M nodes/s)", nodes as f64 / seconds.max(1e-9) / 1e6);
+    Ok(())
+}
