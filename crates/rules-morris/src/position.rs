@@ -628,7 +628,11 @@ impl Position {
         let side = self.state.side;
         let must_pass = self.options.blocked == Blocked::Pass && !self.can_move(side);
         let Some(to) = mv.to() else {
-            return if must_pass { Ok(()) } else { Err(IllegalMove::CannotPass) };
+            return match (must_pass, mv.shot_bits()) {
+                (false, _) => Err(IllegalMove::CannotPass),
+                (true, 0) => Ok(()),
+                (true, _) => Err(IllegalMove::NoMill),
+            };
         };
         if must_pass {
             return Err(IllegalMove::MustPass);

@@ -249,7 +249,7 @@ impl fmt::Display for PositionStringError {
 }
 impl std::error::Error for PositionStringError {}
 
-fn check_ban(ban: &ReturnBan, cows: [u32; 2], side: Color, options: &Options) -> Option<&'static str> {
+fn check_ban(ban: &ReturnBan, cows: [u32; 2], options: &Options) -> Option<&'static str> {
     let board = options.board();
     if options.remake != Remake::NoImmediateReturn {
         Some("needs remake=no-immediate-return")
@@ -257,9 +257,8 @@ fn check_ban(ban: &ReturnBan, cows: [u32; 2], side: Color, options: &Options) ->
         Some("names a point this board lacks")
     } else if cows[ban.color.index()] & ban.from.bit() == 0 {
         Some("names a point without a cow of that colour")
-    } else if (cows[0] | cows[1]) & ban.to.bit() != 0 && ban.color == side {
-        // Before the opponent's reply the point may not be empty yet; after it, it must be.
-        Some("points back to an occupied point")
+    } else if cows[ban.color.index()] & ban.to.bit() != 0 {
+        Some("points back to a point its own colour occupies")
     } else if !options.flying_allowed_between(ban.from, ban.to) {
         Some("joins two points that no move joins")
     } else {
@@ -324,7 +323,7 @@ impl Position {
         }
         let mut bans = [None; 2];
         for ban in &setup.bans {
-            if let Some(why) = check_ban(ban, bits, setup.side_to_move, &options) {
+            if let Some(why) = check_ban(ban, bits, &options) {
                 problems.push(SetupProblem::BadBan(*ban, why));
             } else if bans[ban.color.index()].is_some() {
                 problems.push(SetupProblem::BadBan(*ban, "is the second ban of one colour"));
