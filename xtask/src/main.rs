@@ -5,7 +5,14 @@ use std::process::{Command, ExitCode};
 /// The steps `.ci/run` runs, in order.
 const CI_STEPS: &[&[&str]] = &[
     &["fmt", "--all", "--check"],
-    &["clippy", "--workspace", "--all-targets", "--", "-D", "warnings"],
+    &[
+        "clippy",
+        "--workspace",
+        "--all-targets",
+        "--",
+        "-D",
+        "warnings",
+    ],
     &["test", "--workspace"],
 ];
 

@@ -5,8 +5,10 @@ use anyhow::{Result, bail};
 use kraal_rules_morris as morris;
 
 /// The games kraal knows, by the name used on the command line.
-pub const GAMES: &[(&str, &str)] =
-    &[("morabaraba", "the South African mill game and its family (Nine and Twelve Men's Morris)")];
+pub const GAMES: &[(&str, &str)] = &[(
+    "morabaraba",
+    "the South African mill game and its family (Nine and Twelve Men's Morris)",
+)];
 
 /// A game with its rules resolved.
 #[derive(Debug, Clone)]
@@ -49,7 +51,10 @@ fn morris_rule_set(name: &str) -> Option<morris::RuleSet> {
 pub fn resolve(game: &str, args: &RulesArgs) -> Result<GameRules> {
     let Some(default) = morris_rule_set(game) else {
         let known: Vec<&str> = GAMES.iter().map(|g| g.0).collect();
-        bail!("unknown game `{game}` (known games: {}; or a rule-set name from `kraal rules`)", known.join(", "));
+        bail!(
+            "unknown game `{game}` (known games: {}; or a rule-set name from `kraal rules`)",
+            known.join(", ")
+        );
     };
     let rule_set = match &args.rules {
         None => default,

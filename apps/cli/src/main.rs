@@ -61,9 +61,14 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Rules { game, rules } => rules::run(game.as_deref(), &rules),
-        Command::Perft { game, rules, position, depth, divide, json } => {
-            perft::run(&game, &rules, position.as_deref(), depth, divide, json)
-        }
+        Command::Perft {
+            game,
+            rules,
+            position,
+            depth,
+            divide,
+            json,
+        } => perft::run(&game, &rules, position.as_deref(), depth, divide, json),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

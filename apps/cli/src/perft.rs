@@ -27,7 +27,14 @@ struct Divide {
 }
 
 /// Runs `kraal perft`. The count goes to stdout; the time taken to stderr.
-pub fn run(game: &str, args: &RulesArgs, position: Option<&str>, depth: u32, divide: bool, json: bool) -> Result<()> {
+pub fn run(
+    game: &str,
+    args: &RulesArgs,
+    position: Option<&str>,
+    depth: u32,
+    divide: bool,
+    json: bool,
+) -> Result<()> {
     let rules = game::resolve(game, args)?;
     let started = Instant::now();
     let (position, divided, nodes) = match &rules {
@@ -40,9 +47,16 @@ pub fn run(game: &str, args: &RulesArgs, position: Option<&str>, depth: u32, div
             let (divided, nodes) = if divide {
                 let d: Vec<Divide> = morris::perft_divide(&pos, depth)
                     .into_iter()
-                    .map(|(mv, nodes)| Divide { mv: mv.to_string(), nodes })
+                    .map(|(mv, nodes)| Divide {
+                        mv: mv.to_string(),
+                        nodes,
+                    })
                     .collect();
-                let total = if depth == 0 { 1 } else { d.iter().map(|d| d.nodes).sum() };
+                let total = if depth == 0 {
+                    1
+                } else {
+                    d.iter().map(|d| d.nodes).sum()
+                };
                 (Some(d), total)
             } else {
                 (None, morris::perft(&pos, depth))
@@ -71,6 +85,9 @@ pub fn run(game: &str, args: &RulesArgs, position: Option<&str>, depth: u32, div
         }
         println!("perft {} = {}", report.depth, report.nodes);
     }
-    eprintln!("{nodes} nodes in {seconds:.3} s ({:.1} M nodes/s)", nodes as f64 / seconds.max(1e-9) / 1e6);
+    eprintln!(
+        "{nodes} nodes in {seconds:.3} s ({:.1} M nodes/s)",
+        nodes as f64 / seconds.max(1e-9) / 1e6
+    );
     Ok(())
 }

@@ -21,7 +21,10 @@ pub fn describe(game: Option<&str>, args: &RulesArgs) -> Result<String> {
                 writeln!(out, "{name}: {about}")?;
                 list_rule_sets(&mut out)?;
             }
-            writeln!(out, "\nShow one rule set's options with: kraal rules RULE-SET")?;
+            writeln!(
+                out,
+                "\nShow one rule set's options with: kraal rules RULE-SET"
+            )?;
         }
         _ => {
             let rules = game::resolve(game.unwrap_or("morabaraba"), args)?;
@@ -33,7 +36,11 @@ pub fn describe(game: Option<&str>, args: &RulesArgs) -> Result<String> {
 
 fn list_rule_sets(out: &mut String) -> Result<()> {
     for r in morris::RuleSet::ALL {
-        let default = if r == morris::RuleSet::Morabaraba { " (default)" } else { "" };
+        let default = if r == morris::RuleSet::Morabaraba {
+            " (default)"
+        } else {
+            ""
+        };
         writeln!(out, "  {:<20} {}{default}", r.name(), r.description())?;
     }
     Ok(())
@@ -42,13 +49,29 @@ fn list_rule_sets(out: &mut String) -> Result<()> {
 fn show(out: &mut String, rules: &GameRules) -> Result<()> {
     match rules {
         GameRules::Morris { rule_set, options } => {
-            writeln!(out, "{} ({}): {}", rule_set.name(), rules.game_name(), rule_set.description())?;
+            writeln!(
+                out,
+                "{} ({}): {}",
+                rule_set.name(),
+                rules.game_name(),
+                rule_set.description()
+            )?;
             writeln!(out, "source: {}", rule_set.source())?;
             let changed = options.differences(&rule_set.options());
             writeln!(out)?;
             for (name, value) in options.entries() {
-                let mark = if changed.iter().any(|(c, _)| *c == name) { "*" } else { " " };
-                writeln!(out, "{mark} {:<16} {:<20} {}", name.name(), value, name.description())?;
+                let mark = if changed.iter().any(|(c, _)| *c == name) {
+                    "*"
+                } else {
+                    " "
+                };
+                writeln!(
+                    out,
+                    "{mark} {:<16} {:<20} {}",
+                    name.name(),
+                    value,
+                    name.description()
+                )?;
             }
             if !changed.is_empty() {
                 writeln!(out, "\n* changed from the rule set by --set")?;

@@ -22,7 +22,9 @@ fn bench(c: &mut Criterion) {
     for (name, pos, depth) in cases {
         let leaves = perft(&pos, depth);
         group.throughput(Throughput::Elements(leaves));
-        group.bench_function(name, |b| b.iter(|| perft(black_box(&pos), black_box(depth))));
+        group.bench_function(name, |b| {
+            b.iter(|| perft(black_box(&pos), black_box(depth)))
+        });
     }
     group.finish();
 }

@@ -370,8 +370,11 @@ impl BoardKind {
 
 impl CentreMills {
     /// Every centre-mill reading.
-    pub const ALL: [CentreMills; 3] =
-        [CentreMills::None, CentreMills::MiddleOnly, CentreMills::AnyTriple];
+    pub const ALL: [CentreMills; 3] = [
+        CentreMills::None,
+        CentreMills::MiddleOnly,
+        CentreMills::AnyTriple,
+    ];
 
     /// The kebab-case name used on the command line and in records.
     #[must_use]
@@ -398,13 +401,18 @@ macro_rules! named_values {
 
             fn from_str(s: &str) -> Result<Self, Self::Err> {
                 let wanted = s.trim().to_ascii_lowercase().replace('_', "-");
-                <$t>::ALL.into_iter().find(|v| v.name() == wanted).ok_or_else(|| {
-                    crate::options::UnknownValue {
+                <$t>::ALL
+                    .into_iter()
+                    .find(|v| v.name() == wanted)
+                    .ok_or_else(|| crate::options::UnknownValue {
                         what: $what,
                         value: s.to_owned(),
-                        expected: <$t>::ALL.iter().map(|v| v.name()).collect::<Vec<_>>().join(", "),
-                    }
-                })
+                        expected: <$t>::ALL
+                            .iter()
+                            .map(|v| v.name())
+                            .collect::<Vec<_>>()
+                            .join(", "),
+                    })
             }
         }
     };
@@ -413,7 +421,6 @@ pub(crate) use named_values;
 
 named_values!(BoardKind, "board");
 named_values!(CentreMills, "centre-mills");
-
 
 #[cfg(test)]
 mod tests {
@@ -432,8 +439,14 @@ mod tests {
         assert_eq!(counts(BoardKind::Standard, CentreMills::None), (24, 40, 20));
         assert_eq!(counts(BoardKind::Plain, CentreMills::None), (24, 32, 16));
         assert_eq!(counts(BoardKind::Sotho, CentreMills::None), (25, 40, 16));
-        assert_eq!(counts(BoardKind::Sotho, CentreMills::MiddleOnly), (25, 40, 18));
-        assert_eq!(counts(BoardKind::Sotho, CentreMills::AnyTriple), (25, 40, 22));
+        assert_eq!(
+            counts(BoardKind::Sotho, CentreMills::MiddleOnly),
+            (25, 40, 18)
+        );
+        assert_eq!(
+            counts(BoardKind::Sotho, CentreMills::AnyTriple),
+            (25, 40, 22)
+        );
     }
 
     #[test]
@@ -455,10 +468,19 @@ mod tests {
                     // Sorted by file and rank, the middle point lies between the other two.
                     mill.sort_by_key(|p| (p.file(), p.rank()));
                     let [p, q, r] = mill;
-                    let (df1, dr1) = (q.file() as i8 - p.file() as i8, q.rank() as i8 - p.rank() as i8);
-                    let (df2, dr2) = (r.file() as i8 - q.file() as i8, r.rank() as i8 - q.rank() as i8);
+                    let (df1, dr1) = (
+                        q.file() as i8 - p.file() as i8,
+                        q.rank() as i8 - p.rank() as i8,
+                    );
+                    let (df2, dr2) = (
+                        r.file() as i8 - q.file() as i8,
+                        r.rank() as i8 - q.rank() as i8,
+                    );
                     assert_eq!(df1 * dr2, dr1 * df2, "{p}-{q}-{r} is not straight");
-                    assert!(b.are_adjacent(p, q) && b.are_adjacent(q, r), "{p}-{q}-{r} on {kind}");
+                    assert!(
+                        b.are_adjacent(p, q) && b.are_adjacent(q, r),
+                        "{p}-{q}-{r} on {kind}"
+                    );
                 }
             }
         }

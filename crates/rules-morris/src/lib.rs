@@ -42,8 +42,8 @@ mod zobrist;
 pub use board::{Board, BoardKind, CentreMills};
 pub use moves::{IllegalMove, Move, MoveError, MoveKind, MoveSyntaxError};
 pub use options::{
-    Blocked, BoardFull, Flying, OptionError, OptionName, Options, Protection, Remake, RuleSet, Shots,
-    ThreeCowsDraw, Trigger,
+    Blocked, BoardFull, Flying, OptionError, OptionName, Options, Protection, Remake, RuleSet,
+    Shots, ThreeCowsDraw, Trigger,
 };
 pub use outcome::{DrawReason, Outcome, WinReason};
 pub use perft::{perft, perft_divide};

@@ -44,19 +44,31 @@ impl Move {
     /// A placement on `to`, shooting nothing.
     #[must_use]
     pub const fn place(to: Point) -> Move {
-        Move { from: NONE, to: to.index() as u8, shots: 0 }
+        Move {
+            from: NONE,
+            to: to.index() as u8,
+            shots: 0,
+        }
     }
 
     /// A step or fly from `from` to `to`, shooting nothing.
     #[must_use]
     pub const fn step(from: Point, to: Point) -> Move {
-        Move { from: from.index() as u8, to: to.index() as u8, shots: 0 }
+        Move {
+            from: from.index() as u8,
+            to: to.index() as u8,
+            shots: 0,
+        }
     }
 
     /// A pass.
     #[must_use]
     pub const fn pass() -> Move {
-        Move { from: NONE, to: NONE, shots: 0 }
+        Move {
+            from: NONE,
+            to: NONE,
+            shots: 0,
+        }
     }
 
     /// The same move shooting the cows on these points as well.
@@ -106,11 +118,11 @@ impl Move {
         self.from == NONE && self.to != NONE
     }
 
-    pub(crate) const fn from_index(self) -> u8 {
+    pub(crate) const fn origin_raw(self) -> u8 {
         self.from
     }
 
-    pub(crate) const fn to_index(self) -> u8 {
+    pub(crate) const fn target_raw(self) -> u8 {
         self.to
     }
 
@@ -188,7 +200,10 @@ impl FromStr for Move {
 
     /// Parses a move's syntax (not its legality), forgiving case, spaces and separators.
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let err = |reason: String| MoveSyntaxError { text: s.to_owned(), reason };
+        let err = |reason: String| MoveSyntaxError {
+            text: s.to_owned(),
+            reason,
+        };
         let cleaned: String = s
             .chars()
             .filter(|c| !c.is_whitespace() && *c != '-' && *c != ':')
@@ -207,7 +222,11 @@ impl FromStr for Move {
             [to] => Move::place(*to),
             [from, to] if from == to => return Err(err(format!("it moves from {from} to {from}"))),
             [from, to] => Move::step(*from, *to),
-            _ => return Err(err("a move names one point (placement) or two (from and to)".to_owned())),
+            _ => {
+                return Err(err(
+                    "a move names one point (placement) or two (from and to)".to_owned(),
+                ));
+            }
         };
         for part in parts {
             let shot = parse_points(s, part).map_err(|r| err(format!("after x: {r}")))?;
@@ -274,23 +293,36 @@ impl fmt::Display for IllegalMove {
             IllegalMove::GameOver => f.write_str("the game is over"),
             IllegalMove::NotOnBoard(p) => write!(f, "{p} is not a point of this board"),
             IllegalMove::Occupied(p) => write!(f, "{p} is occupied"),
-            IllegalMove::MustPlace => f.write_str("you still have cows in hand: place one on an empty point"),
-            IllegalMove::NothingInHand => f.write_str("you have no cows left in hand: move a cow (from-to)"),
+            IllegalMove::MustPlace => {
+                f.write_str("you still have cows in hand: place one on an empty point")
+            }
+            IllegalMove::NothingInHand => {
+                f.write_str("you have no cows left in hand: move a cow (from-to)")
+            }
             IllegalMove::NotYourCow(p) => write!(f, "there is no cow of yours on {p}"),
             IllegalMove::NotAdjacent(a, b) => write!(f, "{a} and {b} are not joined by a line"),
             IllegalMove::ReturnBan(a, b) => {
-                write!(f, "the cow on {a} may not go straight back to {b} to re-form a mill this turn")
+                write!(
+                    f,
+                    "the cow on {a} may not go straight back to {b} to re-form a mill this turn"
+                )
             }
             IllegalMove::NoMill => f.write_str("this move closes no mill, so it shoots nothing"),
             IllegalMove::MissingShot { owed, given } => {
-                write!(f, "this move closes a mill: it must shoot {owed} cow(s), not {given}")
+                write!(
+                    f,
+                    "this move closes a mill: it must shoot {owed} cow(s), not {given}"
+                )
             }
             IllegalMove::TooManyShots { owed, given } => {
                 write!(f, "this move may shoot only {owed} cow(s), not {given}")
             }
             IllegalMove::NothingToShoot(p) => write!(f, "there is no opponent cow on {p} to shoot"),
             IllegalMove::ProtectedCow(p) => {
-                write!(f, "the cow on {p} stands in a mill and is protected while other cows are not")
+                write!(
+                    f,
+                    "the cow on {p} stands in a mill and is protected while other cows are not"
+                )
             }
             IllegalMove::CannotPass => f.write_str("you can move, so you may not pass"),
             IllegalMove::MustPass => f.write_str("you have no legal move and must pass"),
@@ -328,7 +360,9 @@ mod tests {
     use super::*;
 
     fn m(s: &str) -> String {
-        s.parse::<Move>().map(|m| m.to_string()).unwrap_or_else(|e| format!("error: {}", e.reason))
+        s.parse::<Move>()
+            .map(|m| m.to_string())
+            .unwrap_or_else(|e| format!("error: {}", e.reason))
     }
 
     #[test]

@@ -190,7 +190,11 @@ pub struct UnknownValue {
 
 impl fmt::Display for UnknownValue {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "`{}` is not a value of {} (expected one of: {})", self.value, self.what, self.expected)
+        write!(
+            f,
+            "`{}` is not a value of {} (expected one of: {})",
+            self.value, self.what, self.expected
+        )
     }
 }
 impl std::error::Error for UnknownValue {}
@@ -312,17 +316,27 @@ impl OptionName {
     #[must_use]
     pub const fn description(self) -> &'static str {
         match self {
-            OptionName::Board => "the board: standard (diagonals), plain (none), sotho (centre point)",
-            OptionName::CentreMills => "on the sotho board, which lines through the centre d4 are mills",
+            OptionName::Board => {
+                "the board: standard (diagonals), plain (none), sotho (centre point)"
+            }
+            OptionName::CentreMills => {
+                "on the sotho board, which lines through the centre d4 are mills"
+            }
             OptionName::Cows => "cows each player starts with",
             OptionName::Shots => "shots earned by closing two or three mills with one move",
             OptionName::Protection => "which cows in mills are safe from a shot",
-            OptionName::Remake => "whether a cow may move straight back to re-form a mill it just left",
+            OptionName::Remake => {
+                "whether a cow may move straight back to re-form a mill it just left"
+            }
             OptionName::Flying => "whether a player down to three cows may fly to any empty point",
             OptionName::Blocked => "what a player with no legal move does",
             OptionName::BoardFull => "what happens when every point is occupied",
-            OptionName::ThreeCowsDraw => "draw when the trigger holds and no cow is shot in so many moves each",
-            OptionName::NoShotDraw => "draw after so many plies that are not placements without a shot",
+            OptionName::ThreeCowsDraw => {
+                "draw when the trigger holds and no cow is shot in so many moves each"
+            }
+            OptionName::NoShotDraw => {
+                "draw after so many plies that are not placements without a shot"
+            }
             OptionName::RepetitionDraw => "draw when the same position occurs for the Nth time",
         }
     }
@@ -362,18 +376,36 @@ impl fmt::Display for OptionError {
             OptionError::UnknownRuleSet(name) => write!(
                 f,
                 "there is no mill-game rule set `{name}` (known: {})",
-                RuleSet::ALL.iter().map(|r| r.name()).collect::<Vec<_>>().join(", ")
+                RuleSet::ALL
+                    .iter()
+                    .map(|r| r.name())
+                    .collect::<Vec<_>>()
+                    .join(", ")
             ),
             OptionError::UnknownOption(name) => write!(
                 f,
                 "there is no option `{name}` (known: {})",
-                OptionName::ALL.iter().map(|o| o.name()).collect::<Vec<_>>().join(", ")
+                OptionName::ALL
+                    .iter()
+                    .map(|o| o.name())
+                    .collect::<Vec<_>>()
+                    .join(", ")
             ),
             OptionError::MissingEquals(text) => {
-                write!(f, "`{text}` is not of the form OPTION=VALUE (for example cows=11)")
+                write!(
+                    f,
+                    "`{text}` is not of the form OPTION=VALUE (for example cows=11)"
+                )
             }
-            OptionError::BadValue { option, value, expected } => {
-                write!(f, "`{value}` is not a value of {option} (expected {expected})")
+            OptionError::BadValue {
+                option,
+                value,
+                expected,
+            } => {
+                write!(
+                    f,
+                    "`{value}` is not a value of {option} (expected {expected})"
+                )
             }
             OptionError::Inconsistent(why) => f.write_str(why),
         }
@@ -402,7 +434,10 @@ impl Options {
     /// # Errors
     /// Fails on an unknown rule set, a malformed or unknown override, or options that together
     /// make no game.
-    pub fn from_rule_set<S: AsRef<str>>(rule_set: &str, overrides: &[S]) -> Result<Options, OptionError> {
+    pub fn from_rule_set<S: AsRef<str>>(
+        rule_set: &str,
+        overrides: &[S],
+    ) -> Result<Options, OptionError> {
         let mut options = rule_set.parse::<RuleSet>()?.options();
         for o in overrides {
             options.apply(o.as_ref())?;
@@ -422,8 +457,9 @@ impl Options {
     /// # Errors
     /// Fails when the text has no `=`, the option is unknown or the value does not fit it.
     pub fn apply(&mut self, assignment: &str) -> Result<(), OptionError> {
-        let (name, value) =
-            assignment.split_once('=').ok_or_else(|| OptionError::MissingEquals(assignment.to_owned()))?;
+        let (name, value) = assignment
+            .split_once('=')
+            .ok_or_else(|| OptionError::MissingEquals(assignment.to_owned()))?;
         self.set(name, value)
     }
 
@@ -433,12 +469,21 @@ impl Options {
     /// Fails when the option is unknown or the value does not fit it.
     pub fn set(&mut self, name: &str, value: &str) -> Result<(), OptionError> {
         let option = name.parse::<OptionName>()?;
-        let bad = || OptionError::BadValue { option, value: value.trim().to_owned(), expected: option.values() };
+        let bad = || OptionError::BadValue {
+            option,
+            value: value.trim().to_owned(),
+            expected: option.values(),
+        };
         match option {
             OptionName::Board => self.board = value.parse().map_err(|_| bad())?,
             OptionName::CentreMills => self.centre_mills = value.parse().map_err(|_| bad())?,
             OptionName::Cows => {
-                self.cows = value.trim().parse().ok().filter(|n| (3..=12).contains(n)).ok_or_else(bad)?;
+                self.cows = value
+                    .trim()
+                    .parse()
+                    .ok()
+                    .filter(|n| (3..=12).contains(n))
+                    .ok_or_else(bad)?;
             }
             OptionName::Shots => self.shots = value.parse().map_err(|_| bad())?,
             OptionName::Protection => self.protection = value.parse().map_err(|_| bad())?,
@@ -452,7 +497,12 @@ impl Options {
                     None
                 } else {
                     let (moves, trigger) = v.split_once(':').ok_or_else(bad)?;
-                    let moves = moves.trim().parse().ok().filter(|&n| n >= 1).ok_or_else(bad)?;
+                    let moves = moves
+                        .trim()
+                        .parse()
+                        .ok()
+                        .filter(|&n| n >= 1)
+                        .ok_or_else(bad)?;
                     let trigger = trigger.parse().map_err(|_| bad())?;
                     Some(ThreeCowsDraw { moves, trigger })
                 };
@@ -485,7 +535,10 @@ impl Options {
             )));
         }
         if !(3..=12).contains(&self.cows) {
-            return Err(OptionError::Inconsistent(format!("cows={} is outside 3 to 12", self.cows)));
+            return Err(OptionError::Inconsistent(format!(
+                "cows={} is outside 3 to 12",
+                self.cows
+            )));
         }
         Ok(())
     }
@@ -507,8 +560,12 @@ impl Options {
                 None => "off".to_owned(),
                 Some(t) => format!("{}:{}", t.moves, t.trigger),
             },
-            OptionName::NoShotDraw => self.no_shot_draw.map_or("off".to_owned(), |n| n.to_string()),
-            OptionName::RepetitionDraw => self.repetition_draw.map_or("off".to_owned(), |n| n.to_string()),
+            OptionName::NoShotDraw => self
+                .no_shot_draw
+                .map_or("off".to_owned(), |n| n.to_string()),
+            OptionName::RepetitionDraw => self
+                .repetition_draw
+                .map_or("off".to_owned(), |n| n.to_string()),
         }
     }
 
@@ -573,34 +630,14 @@ pub enum RuleSet {
     TwelveMensMorris,
 }
 
-const fn preset(
-    board: BoardKind,
-    cows: u8,
-    shots: Shots,
-    protection: Protection,
-    remake: Remake,
-    flying: Flying,
-    blocked: Blocked,
-    draws: (Option<ThreeCowsDraw>, Option<u16>, Option<u8>),
-) -> Options {
-    Options {
-        board,
-        centre_mills: CentreMills::None,
-        cows,
-        shots,
-        protection,
-        remake,
-        flying,
-        blocked,
-        board_full: BoardFull::Draw,
-        three_cows_draw: draws.0,
-        no_shot_draw: draws.1,
-        repetition_draw: draws.2,
-    }
-}
-
-const TEN_BOTH: Option<ThreeCowsDraw> = Some(ThreeCowsDraw { moves: 10, trigger: Trigger::Both });
-const TEN_EITHER: Option<ThreeCowsDraw> = Some(ThreeCowsDraw { moves: 10, trigger: Trigger::Either });
+const TEN_BOTH: Option<ThreeCowsDraw> = Some(ThreeCowsDraw {
+    moves: 10,
+    trigger: Trigger::Both,
+});
+const TEN_EITHER: Option<ThreeCowsDraw> = Some(ThreeCowsDraw {
+    moves: 10,
+    trigger: Trigger::Either,
+});
 
 impl RuleSet {
     /// Every rule set, the default first.
@@ -638,16 +675,26 @@ impl RuleSet {
     #[must_use]
     pub const fn description(self) -> &'static str {
         match self {
-            RuleSet::Morabaraba => "Morabaraba as in the app: two shots for a double mill, flying, 50-move and threefold draws",
-            RuleSet::Traditional => "traditional Morabaraba: flying, three-cows, twenty-move and threefold draws",
+            RuleSet::Morabaraba => {
+                "Morabaraba as in the app: two shots for a double mill, flying, 50-move and threefold draws"
+            }
+            RuleSet::Traditional => {
+                "traditional Morabaraba: flying, three-cows, twenty-move and threefold draws"
+            }
             RuleSet::Tournament => "tournament Morabaraba: the traditional rules without flying",
             RuleSet::Koti => "Koti: any cow may be shot, a blocked player passes",
-            RuleSet::Mssa => "Mind Sports South Africa: one shot per move, no immediate return into a mill",
-            RuleSet::ClassicIt => "the classic rules of the Italian rules page: one shot, no immediate return",
+            RuleSet::Mssa => {
+                "Mind Sports South Africa: one shot per move, no immediate return into a mill"
+            }
+            RuleSet::ClassicIt => {
+                "the classic rules of the Italian rules page: one shot, no immediate return"
+            }
             RuleSet::Eleven => "the classic rules with eleven cows each",
             RuleSet::Sotho => "the Sotho board of Lesotho, with a centre point and short diagonals",
             RuleSet::NineMensMorris => "Nine Men's Morris: nine men each, no diagonals",
-            RuleSet::TwelveMensMorris => "Twelve Men's Morris: twelve men each, diagonals, one shot",
+            RuleSet::TwelveMensMorris => {
+                "Twelve Men's Morris: twelve men each, diagonals, one shot"
+            }
         }
     }
 
@@ -655,9 +702,13 @@ impl RuleSet {
     #[must_use]
     pub const fn source(self) -> &'static str {
         match self {
-            RuleSet::Morabaraba => "how-to-play page of the Morabaraba app (seed 003), \"Playing Online and in the App\"",
+            RuleSet::Morabaraba => {
+                "how-to-play page of the Morabaraba app (seed 003), \"Playing Online and in the App\""
+            }
             RuleSet::Traditional => "how-to-play page of the Morabaraba app (seed 003), main rules",
-            RuleSet::Tournament => "seed 003, \"Tournament Play\" (two-minute rule and touch-move are session features)",
+            RuleSet::Tournament => {
+                "seed 003, \"Tournament Play\" (two-minute rule and touch-move are session features)"
+            }
             RuleSet::Koti => "seed 003, \"Koti\"",
             RuleSet::Mssa => "Mind Sports South Africa generally accepted rules; Wikipedia",
             RuleSet::ClassicIt => "Italian rules page (seed 000)",
@@ -671,22 +722,71 @@ impl RuleSet {
     /// The options this rule set fixes.
     #[must_use]
     pub const fn options(self) -> Options {
-        use BoardKind::{Plain, Sotho, Standard};
-        use Flying::{AtThree, Never};
-        use Remake::{Free, NoImmediateReturn};
-        use Shots::{One, PerMill};
-        let std = Protection::Standard;
+        // The app's rules; every other preset says how it differs.
+        const APP: Options = Options {
+            board: BoardKind::Standard,
+            centre_mills: CentreMills::None,
+            cows: 12,
+            shots: Shots::PerMill,
+            protection: Protection::Standard,
+            remake: Remake::Free,
+            flying: Flying::AtThree,
+            blocked: Blocked::Lose,
+            board_full: BoardFull::Draw,
+            three_cows_draw: None,
+            no_shot_draw: Some(50),
+            repetition_draw: Some(3),
+        };
+        const TRADITIONAL: Options = Options {
+            three_cows_draw: TEN_BOTH,
+            no_shot_draw: Some(20),
+            ..APP
+        };
+        const CLASSIC: Options = Options {
+            shots: Shots::One,
+            remake: Remake::NoImmediateReturn,
+            three_cows_draw: TEN_BOTH,
+            no_shot_draw: None,
+            repetition_draw: None,
+            ..APP
+        };
+        const MORRIS: Options = Options {
+            shots: Shots::One,
+            no_shot_draw: None,
+            repetition_draw: Some(3),
+            ..APP
+        };
         match self {
-            RuleSet::Morabaraba => preset(Standard, 12, PerMill, std, Free, AtThree, Blocked::Lose, (None, Some(50), Some(3))),
-            RuleSet::Traditional => preset(Standard, 12, PerMill, std, Free, AtThree, Blocked::Lose, (TEN_BOTH, Some(20), Some(3))),
-            RuleSet::Tournament => preset(Standard, 12, PerMill, std, Free, Never, Blocked::Lose, (TEN_BOTH, Some(20), Some(3))),
-            RuleSet::Koti => preset(Standard, 12, PerMill, Protection::None, Free, AtThree, Blocked::Pass, (TEN_BOTH, Some(20), Some(3))),
-            RuleSet::Mssa => preset(Standard, 12, One, std, NoImmediateReturn, AtThree, Blocked::Lose, (TEN_EITHER, None, None)),
-            RuleSet::ClassicIt => preset(Standard, 12, One, std, NoImmediateReturn, AtThree, Blocked::Lose, (TEN_BOTH, None, None)),
-            RuleSet::Eleven => preset(Standard, 11, One, std, NoImmediateReturn, AtThree, Blocked::Lose, (TEN_BOTH, None, None)),
-            RuleSet::Sotho => preset(Sotho, 12, One, std, NoImmediateReturn, AtThree, Blocked::Lose, (TEN_BOTH, None, None)),
-            RuleSet::NineMensMorris => preset(Plain, 9, One, std, Free, AtThree, Blocked::Lose, (None, None, Some(3))),
-            RuleSet::TwelveMensMorris => preset(Standard, 12, One, std, Free, AtThree, Blocked::Lose, (None, None, Some(3))),
+            RuleSet::Morabaraba => APP,
+            RuleSet::Traditional => TRADITIONAL,
+            RuleSet::Tournament => Options {
+                flying: Flying::Never,
+                ..TRADITIONAL
+            },
+            RuleSet::Koti => Options {
+                protection: Protection::None,
+                blocked: Blocked::Pass,
+                ..TRADITIONAL
+            },
+            RuleSet::Mssa => Options {
+                three_cows_draw: TEN_EITHER,
+                ..CLASSIC
+            },
+            RuleSet::ClassicIt => CLASSIC,
+            RuleSet::Eleven => Options {
+                cows: 11,
+                ..CLASSIC
+            },
+            RuleSet::Sotho => Options {
+                board: BoardKind::Sotho,
+                ..CLASSIC
+            },
+            RuleSet::NineMensMorris => Options {
+                board: BoardKind::Plain,
+                cows: 9,
+                ..MORRIS
+            },
+            RuleSet::TwelveMensMorris => MORRIS,
         }
     }
 }
@@ -719,7 +819,10 @@ mod tests {
         for r in RuleSet::ALL {
             assert_eq!(r.options().validate(), Ok(()), "{r}");
             assert_eq!(r.name().parse::<RuleSet>(), Ok(r));
-            assert_eq!(r.name().replace('-', "_").to_uppercase().parse::<RuleSet>(), Ok(r));
+            assert_eq!(
+                r.name().replace('-', "_").to_uppercase().parse::<RuleSet>(),
+                Ok(r)
+            );
         }
     }
 
@@ -752,20 +855,47 @@ mod tests {
 
     #[test]
     fn overrides_apply_one_by_one_and_report_errors() {
-        let o = Options::from_rule_set("sotho", &["centre_mills=Middle_Only", "three-cows-draw=12:either"]).unwrap();
+        let o = Options::from_rule_set(
+            "sotho",
+            &["centre_mills=Middle_Only", "three-cows-draw=12:either"],
+        )
+        .unwrap();
         assert_eq!(o.centre_mills, CentreMills::MiddleOnly);
-        assert_eq!(o.three_cows_draw, Some(ThreeCowsDraw { moves: 12, trigger: Trigger::Either }));
+        assert_eq!(
+            o.three_cows_draw,
+            Some(ThreeCowsDraw {
+                moves: 12,
+                trigger: Trigger::Either
+            })
+        );
         assert_eq!(o.differences(&RuleSet::Sotho.options()).len(), 2);
-        assert!(matches!(Options::from_rule_set("chess", &[] as &[&str]), Err(OptionError::UnknownRuleSet(_))));
-        assert!(matches!(Options::from_rule_set("koti", &["cows"]), Err(OptionError::MissingEquals(_))));
-        assert!(matches!(Options::from_rule_set("koti", &["cows=2"]), Err(OptionError::BadValue { .. })));
-        assert!(matches!(Options::from_rule_set("koti", &["colour=red"]), Err(OptionError::UnknownOption(_))));
-        assert!(matches!(Options::from_rule_set("koti", &["repetition-draw=1"]), Err(OptionError::BadValue { .. })));
+        assert!(matches!(
+            Options::from_rule_set("chess", &[] as &[&str]),
+            Err(OptionError::UnknownRuleSet(_))
+        ));
+        assert!(matches!(
+            Options::from_rule_set("koti", &["cows"]),
+            Err(OptionError::MissingEquals(_))
+        ));
+        assert!(matches!(
+            Options::from_rule_set("koti", &["cows=2"]),
+            Err(OptionError::BadValue { .. })
+        ));
+        assert!(matches!(
+            Options::from_rule_set("koti", &["colour=red"]),
+            Err(OptionError::UnknownOption(_))
+        ));
+        assert!(matches!(
+            Options::from_rule_set("koti", &["repetition-draw=1"]),
+            Err(OptionError::BadValue { .. })
+        ));
         assert!(matches!(
             Options::from_rule_set("koti", &["centre-mills=any-triple"]),
             Err(OptionError::Inconsistent(_))
         ));
-        let err = Options::from_rule_set("koti", &["shots=two"]).unwrap_err().to_string();
+        let err = Options::from_rule_set("koti", &["shots=two"])
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("per-mill, one"), "{err}");
     }
 }

@@ -91,7 +91,9 @@ impl fmt::Display for Outcome {
                 let why = match reason {
                     WinReason::ReducedToTwo => format!("{loser} is down to two cows"),
                     WinReason::Blocked => format!("{loser} has no legal move"),
-                    WinReason::BoardFull => "the board is full and the first player loses".to_owned(),
+                    WinReason::BoardFull => {
+                        "the board is full and the first player loses".to_owned()
+                    }
                 };
                 write!(f, "{winner} wins: {why}")
             }

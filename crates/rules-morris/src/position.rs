@@ -124,8 +124,20 @@ impl Position {
     /// Never for options that pass [`Options::validate`]; options with more than 12 cows panic.
     #[must_use]
     pub fn new(options: Options) -> Position {
-        assert!(options.cows <= 12, "options must be validated: cows={}", options.cows);
-        Position::from_parts(options, [0, 0], [options.cows; 2], Color::White, [None; 2], 0, 0)
+        assert!(
+            options.cows <= 12,
+            "options must be validated: cows={}",
+            options.cows
+        );
+        Position::from_parts(
+            options,
+            [0, 0],
+            [options.cows; 2],
+            Color::White,
+            [None; 2],
+            0,
+            0,
+        )
     }
 
     /// Builds a position from checked parts and computes its hash and outcome.
@@ -187,7 +199,9 @@ impl Position {
     /// The cow on `p`, if any.
     #[must_use]
     pub fn cow_at(&self, p: Point) -> Option<Color> {
-        Color::ALL.into_iter().find(|c| self.cow_bits(*c) & p.bit() != 0)
+        Color::ALL
+            .into_iter()
+            .find(|c| self.cow_bits(*c) & p.bit() != 0)
     }
 
     /// `color`'s cows on the board, in index order.
@@ -327,7 +341,15 @@ impl Position {
 
     /// Emits the moves of a placement or step `from`-`to` with every legal choice of shots.
     #[inline]
-    fn emit<S: Sink>(&self, sink: &mut S, from: u8, to: u8, own_after: u32, opp: u32, single: &mut Option<u32>) {
+    fn emit<S: Sink>(
+        &self,
+        sink: &mut S,
+        from: u8,
+        to: u8,
+        own_after: u32,
+        opp: u32,
+        single: &mut Option<u32>,
+    ) {
         let formed = self.board.mills_formed(to as usize, own_after);
         if formed == 0 {
             sink.add(from, to, 0);
@@ -339,9 +361,16 @@ impl Position {
         let k = self.shots_earned(formed);
         if k == 1 {
             let single = *single.get_or_insert_with(|| self.eligible(opp));
-            if single == 0 { sink.add(from, to, 0) } else { sink.add_each(from, to, single) }
+            if single == 0 {
+                sink.add(from, to, 0)
+            } else {
+                sink.add_each(from, to, single)
+            }
         } else {
-            let mut sets = ShotSets { sets: [0; 924], len: 0 };
+            let mut sets = ShotSets {
+                sets: [0; 924],
+                len: 0,
+            };
             self.shot_sets(opp, k, 0, &mut sets);
             for &set in &sets.sets[..sets.len] {
                 sink.add(from, to, set);
@@ -368,7 +397,11 @@ impl Position {
         } else {
             let flies = self.flies(side);
             for f in points_of(own) {
-                let targets = if flies { empty } else { self.board.adjacent_bits(f) & empty };
+                let targets = if flies {
+                    empty
+                } else {
+                    self.board.adjacent_bits(f) & empty
+                };
                 let f = f.index() as u8;
                 for t in points_of(targets) {
                     let t = t.index() as u8;
@@ -419,7 +452,10 @@ impl Position {
             if let Some((bf, bt)) = self.state.bans[color.index()]
                 && bf as usize == f.index()
                 && targets & (1 << bt) != 0
-                && self.board.mills_formed(bt as usize, own ^ f.bit() ^ (1 << bt)) > 0
+                && self
+                    .board
+                    .mills_formed(bt as usize, own ^ f.bit() ^ (1 << bt))
+                    > 0
             {
                 targets &= !(1 << bt);
             }
@@ -435,7 +471,10 @@ impl Position {
         let side = self.state.side;
         for loser in [side, side.other()] {
             if self.total(loser) < 3 {
-                return Some(Outcome::Win { winner: loser.other(), reason: WinReason::ReducedToTwo });
+                return Some(Outcome::Win {
+                    winner: loser.other(),
+                    reason: WinReason::ReducedToTwo,
+                });
             }
         }
         let draw = |reason| Some(Outcome::Draw { reason });
@@ -462,14 +501,20 @@ impl Position {
             match self.options.board_full {
                 BoardFull::Draw => return draw(DrawReason::BoardFull),
                 BoardFull::FirstPlayerLoses => {
-                    return Some(Outcome::Win { winner: Color::Black, reason: WinReason::BoardFull });
+                    return Some(Outcome::Win {
+                        winner: Color::Black,
+                        reason: WinReason::BoardFull,
+                    });
                 }
                 BoardFull::Off => {}
             }
         }
         if !self.can_move(side) {
             return match self.options.blocked {
-                Blocked::Lose => Some(Outcome::Win { winner: side.other(), reason: WinReason::Blocked }),
+                Blocked::Lose => Some(Outcome::Win {
+                    winner: side.other(),
+                    reason: WinReason::Blocked,
+                }),
                 Blocked::Pass if !self.can_move(side.other()) => draw(DrawReason::BothBlocked),
                 Blocked::Pass => None,
             };
@@ -518,7 +563,7 @@ impl Position {
         let side = prev.side;
         let (s, o) = (side.index(), side.other().index());
         let st = &mut self.state;
-        let (from, to, shots) = (mv.from_index(), mv.to_index(), mv.shot_bits());
+        let (from, to, shots) = (mv.origin_raw(), mv.target_raw(), mv.shot_bits());
         let mut new_ban = None;
         if to != NO_POINT {
             st.cows[s] |= 1 << to;
@@ -607,7 +652,8 @@ impl Position {
     /// a move that cannot be played here.
     pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
         let mv: Move = text.parse().map_err(MoveError::Syntax)?;
-        self.check(mv).map_err(|reason| MoveError::Illegal { mv, reason })?;
+        self.check(mv)
+            .map_err(|reason| MoveError::Illegal { mv, reason })?;
         Ok(mv)
     }
 
@@ -639,7 +685,13 @@ impl Position {
         }
         let own = self.cow_bits(side);
         let opp = self.cow_bits(side.other());
-        let on_board = |p: Point| if self.board.contains(p) { Ok(()) } else { Err(IllegalMove::NotOnBoard(p)) };
+        let on_board = |p: Point| {
+            if self.board.contains(p) {
+                Ok(())
+            } else {
+                Err(IllegalMove::NotOnBoard(p))
+            }
+        };
         let own_after = match mv.from() {
             None => {
                 if self.in_hand(side) == 0 {
@@ -679,7 +731,11 @@ impl Position {
     fn check_shots(&self, shots: u32, earned: u32, opp: u32) -> Result<(), IllegalMove> {
         let given = shots.count_ones();
         if earned == 0 {
-            return if shots == 0 { Ok(()) } else { Err(IllegalMove::NoMill) };
+            return if shots == 0 {
+                Ok(())
+            } else {
+                Err(IllegalMove::NoMill)
+            };
         }
         if let Some(p) = points_of(shots & !opp).next() {
             return Err(IllegalMove::NothingToShoot(p));
@@ -700,7 +756,11 @@ impl Position {
         }
         // Name a cow that is protected now; if each could go first, one is protected after.
         let first = points_of(shots & !self.eligible(opp)).next();
-        Err(IllegalMove::ProtectedCow(first.or_else(|| points_of(shots).last()).expect("shots given")))
+        Err(IllegalMove::ProtectedCow(
+            first
+                .or_else(|| points_of(shots).last())
+                .expect("shots given"),
+        ))
     }
 
     /// Whether the cows of `shots` can all be shot one after another from `targets`.
@@ -746,7 +806,13 @@ impl PartialEq for Position {
     /// Positions are equal when their options, state and repetition windows are.
     fn eq(&self, other: &Self) -> bool {
         self.options == other.options
-            && State { window_start: 0, ..self.state } == State { window_start: 0, ..other.state }
+            && State {
+                window_start: 0,
+                ..self.state
+            } == State {
+                window_start: 0,
+                ..other.state
+            }
             && self.repetition_window() == other.repetition_window()
     }
 }

@@ -56,21 +56,26 @@ const SIZE: usize = 6 * COL + 1;
 const HEIGHT: usize = 6 * ROW + 1;
 
 fn cell(p: Point) -> (usize, usize) {
-    (usize::from(p.file()) * COL, (6 - usize::from(p.rank())) * ROW)
+    (
+        usize::from(p.file()) * COL,
+        (6 - usize::from(p.rank())) * ROW,
+    )
 }
 
 /// Draws the board with a cow (or none) on each point, rank numbers on the left and file letters
 /// below. `cow_at` says what stands on each point.
 #[must_use]
-pub fn render_board(board: &Board, cow_at: impl Fn(Point) -> Option<Color>, theme: Theme) -> String {
+pub fn render_board(
+    board: &Board,
+    cow_at: impl Fn(Point) -> Option<Color>,
+    theme: Theme,
+) -> String {
     let g = theme.glyphs();
     let mut grid = vec![vec![' '; SIZE]; HEIGHT];
     for (a, b) in board.edges() {
         let ((c1, r1), (c2, r2)) = (cell(a), cell(b));
         if r1 == r2 {
-            for c in c1.min(c2) + 1..c1.max(c2) {
-                grid[r1][c] = g.horizontal;
-            }
+            grid[r1][c1.min(c2) + 1..c1.max(c2)].fill(g.horizontal);
         } else if c1 == c2 {
             for row in grid.iter_mut().take(r1.max(r2)).skip(r1.min(r2) + 1) {
                 row[c1] = g.vertical;
@@ -91,7 +96,11 @@ pub fn render_board(board: &Board, cow_at: impl Fn(Point) -> Option<Color>, them
     }
     let mut out = String::new();
     for (r, row) in grid.iter().enumerate() {
-        let label = if r % ROW == 0 { char::from(b'7' - (r / ROW) as u8) } else { ' ' };
+        let label = if r % ROW == 0 {
+            char::from(b'7' - (r / ROW) as u8)
+        } else {
+            ' '
+        };
         let line: String = row.iter().collect();
         out.push(label);
         out.push(' ');
@@ -109,7 +118,11 @@ pub fn render(pos: &Position, theme: Theme) -> String {
     let mut out = render_board(pos.board(), |p| pos.cow_at(p), theme);
     let g = theme.glyphs();
     for color in Color::ALL {
-        let mark = if color == Color::White { g.white } else { g.black };
+        let mark = if color == Color::White {
+            g.white
+        } else {
+            g.black
+        };
         out.push_str(&format!(
             "{mark} {:<5}  in hand {:>2}  on board {:>2}\n",
             capitalise(color.name()),
@@ -138,5 +151,7 @@ pub fn render(pos: &Position, theme: Theme) -> String {
 
 fn capitalise(s: &str) -> String {
     let mut c = s.chars();
-    c.next().map(|f| f.to_ascii_uppercase().to_string() + c.as_str()).unwrap_or_default()
+    c.next()
+        .map(|f| f.to_ascii_uppercase().to_string() + c.as_str())
+        .unwrap_or_default()
 }

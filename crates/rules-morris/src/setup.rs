@@ -72,12 +72,21 @@ impl fmt::Display for Setup {
         write_points(f, &self.cows[0])?;
         f.write_str("/")?;
         write_points(f, &self.cows[1])?;
-        write!(f, " {}:{} {} ", self.in_hand[0], self.in_hand[1], self.side_to_move.letter())?;
+        write!(
+            f,
+            " {}:{} {} ",
+            self.in_hand[0],
+            self.in_hand[1],
+            self.side_to_move.letter()
+        )?;
         if self.bans.is_empty() {
             f.write_str("-")?;
         } else {
-            let bans: Vec<String> =
-                self.bans.iter().map(|b| format!("{}:{}-{}", b.color.letter(), b.from, b.to)).collect();
+            let bans: Vec<String> = self
+                .bans
+                .iter()
+                .map(|b| format!("{}:{}-{}", b.color.letter(), b.from, b.to))
+                .collect();
             f.write_str(&bans.join(","))?;
         }
         write!(f, " {} {}", self.three_cows_plies, self.no_shot_plies)
@@ -106,14 +115,19 @@ impl fmt::Display for SetupSyntaxError {
 impl std::error::Error for SetupSyntaxError {}
 
 fn syntax(field: &'static str, reason: impl Into<String>) -> SetupSyntaxError {
-    SetupSyntaxError { field, reason: reason.into() }
+    SetupSyntaxError {
+        field,
+        reason: reason.into(),
+    }
 }
 
 fn parse_point_list(field: &'static str, text: &str) -> Result<Vec<Point>, SetupSyntaxError> {
     if text == "-" || text.is_empty() {
         return Ok(Vec::new());
     }
-    text.split(',').map(|p| p.parse::<Point>().map_err(|e| syntax(field, e.to_string()))).collect()
+    text.split(',')
+        .map(|p| p.parse::<Point>().map_err(|e| syntax(field, e.to_string())))
+        .collect()
 }
 
 fn parse_color(field: &'static str, text: &str) -> Result<Color, SetupSyntaxError> {
@@ -130,13 +144,18 @@ fn parse_ban(text: &str) -> Result<ReturnBan, SetupSyntaxError> {
     let (from, to) = points.split_once('-').ok_or_else(bad)?;
     Ok(ReturnBan {
         color: parse_color("bans", color)?,
-        from: from.parse().map_err(|e: crate::point::ParsePointError| syntax("bans", e.to_string()))?,
-        to: to.parse().map_err(|e: crate::point::ParsePointError| syntax("bans", e.to_string()))?,
+        from: from
+            .parse()
+            .map_err(|e: crate::point::ParsePointError| syntax("bans", e.to_string()))?,
+        to: to
+            .parse()
+            .map_err(|e: crate::point::ParsePointError| syntax("bans", e.to_string()))?,
     })
 }
 
 fn parse_number<T: FromStr>(field: &'static str, text: &str) -> Result<T, SetupSyntaxError> {
-    text.parse().map_err(|_| syntax(field, format!("`{text}` is not a number in range")))
+    text.parse()
+        .map_err(|_| syntax(field, format!("`{text}` is not a number in range")))
 }
 
 impl FromStr for Setup {
@@ -145,25 +164,41 @@ impl FromStr for Setup {
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let fields: Vec<&str> = s.split_whitespace().collect();
         if fields.len() < 3 {
-            return Err(syntax("fields", format!("found {} of the 3 to 6 fields", fields.len())));
+            return Err(syntax(
+                "fields",
+                format!("found {} of the 3 to 6 fields", fields.len()),
+            ));
         }
         if fields.len() > 6 {
-            return Err(syntax("fields", format!("found {} fields, at most 6 are allowed", fields.len())));
+            return Err(syntax(
+                "fields",
+                format!("found {} fields, at most 6 are allowed", fields.len()),
+            ));
         }
-        let (white, black) =
-            fields[0].split_once('/').ok_or_else(|| syntax("cows", "White's and Black's points need a `/` between them"))?;
-        let (wh, bh) = fields[1].split_once(':').ok_or_else(|| syntax("hands", "write the hands as W:B, such as 12:12"))?;
+        let (white, black) = fields[0]
+            .split_once('/')
+            .ok_or_else(|| syntax("cows", "White's and Black's points need a `/` between them"))?;
+        let (wh, bh) = fields[1]
+            .split_once(':')
+            .ok_or_else(|| syntax("hands", "write the hands as W:B, such as 12:12"))?;
         let bans = match fields.get(3) {
             None | Some(&"-") => Vec::new(),
             Some(list) => list.split(',').map(parse_ban).collect::<Result<_, _>>()?,
         };
         Ok(Setup {
-            cows: [parse_point_list("white cows", white)?, parse_point_list("black cows", black)?],
+            cows: [
+                parse_point_list("white cows", white)?,
+                parse_point_list("black cows", black)?,
+            ],
             in_hand: [parse_number("hands", wh)?, parse_number("hands", bh)?],
             side_to_move: parse_color("side to move", fields[2])?,
             bans,
-            three_cows_plies: fields.get(4).map_or(Ok(0), |t| parse_number("three-cows plies", t))?,
-            no_shot_plies: fields.get(5).map_or(Ok(0), |t| parse_number("no-shot plies", t))?,
+            three_cows_plies: fields
+                .get(4)
+                .map_or(Ok(0), |t| parse_number("three-cows plies", t))?,
+            no_shot_plies: fields
+                .get(5)
+                .map_or(Ok(0), |t| parse_number("no-shot plies", t))?,
         })
     }
 }
@@ -199,21 +234,35 @@ pub enum SetupProblem {
 impl fmt::Display for SetupProblem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            SetupProblem::NotOnBoard(c, p) => write!(f, "{c} has a cow on {p}, which this board lacks"),
+            SetupProblem::NotOnBoard(c, p) => {
+                write!(f, "{c} has a cow on {p}, which this board lacks")
+            }
             SetupProblem::DoubleOccupied(p) => write!(f, "{p} holds two cows"),
-            SetupProblem::TooManyCows { color, count, allowed } => {
-                write!(f, "{color} has {count} cows on the board and in hand, but the rules give {allowed}")
+            SetupProblem::TooManyCows {
+                color,
+                count,
+                allowed,
+            } => {
+                write!(
+                    f,
+                    "{color} has {count} cows on the board and in hand, but the rules give {allowed}"
+                )
             }
             SetupProblem::HandsDoNotFit => f.write_str(
                 "the hands do not fit the side to move (White places first: with cows in hand, \
                  White to move has as many as Black, Black to move one more than White)",
             ),
             SetupProblem::MoverBelowThree(c) => {
-                write!(f, "{c} has fewer than three cows but has just moved, which no game reaches")
+                write!(
+                    f,
+                    "{c} has fewer than three cows but has just moved, which no game reaches"
+                )
             }
             SetupProblem::BothBelowThree => f.write_str("both players have fewer than three cows"),
             SetupProblem::BadOptions(e) => e.fmt(f),
-            SetupProblem::BadBan(b, why) => write!(f, "the ban {}:{}-{} {why}", b.color.letter(), b.from, b.to),
+            SetupProblem::BadBan(b, why) => {
+                write!(f, "the ban {}:{}-{} {why}", b.color.letter(), b.from, b.to)
+            }
         }
     }
 }
@@ -269,7 +318,8 @@ fn check_ban(ban: &ReturnBan, cows: [u32; 2], options: &Options) -> Option<&'sta
 impl Options {
     /// Whether any move (a step, or a fly if flying is on) joins the two points.
     fn flying_allowed_between(&self, a: Point, b: Point) -> bool {
-        a != b && (self.flying == crate::options::Flying::AtThree || self.board().are_adjacent(a, b))
+        a != b
+            && (self.flying == crate::options::Flying::AtThree || self.board().are_adjacent(a, b))
     }
 }
 
@@ -303,7 +353,11 @@ impl Position {
             let i = color.index();
             totals[i] = setup.cows[i].len() as u32 + u32::from(setup.in_hand[i]);
             if totals[i] > u32::from(options.cows) {
-                problems.push(SetupProblem::TooManyCows { color, count: totals[i], allowed: options.cows });
+                problems.push(SetupProblem::TooManyCows {
+                    color,
+                    count: totals[i],
+                    allowed: options.cows,
+                });
             }
         }
         let [wh, bh] = setup.in_hand.map(u32::from);
@@ -326,7 +380,10 @@ impl Position {
             if let Some(why) = check_ban(ban, bits, &options) {
                 problems.push(SetupProblem::BadBan(*ban, why));
             } else if bans[ban.color.index()].is_some() {
-                problems.push(SetupProblem::BadBan(*ban, "is the second ban of one colour"));
+                problems.push(SetupProblem::BadBan(
+                    *ban,
+                    "is the second ban of one colour",
+                ));
             } else {
                 bans[ban.color.index()] = Some((ban.from.index() as u8, ban.to.index() as u8));
             }
@@ -349,7 +406,10 @@ impl Position {
     ///
     /// # Errors
     /// A syntax error naming the field, or every problem that makes the position impossible.
-    pub fn from_position_string(text: &str, options: Options) -> Result<Position, PositionStringError> {
+    pub fn from_position_string(
+        text: &str,
+        options: Options,
+    ) -> Result<Position, PositionStringError> {
         let setup: Setup = text.parse().map_err(PositionStringError::Syntax)?;
         Position::from_setup(&setup, options).map_err(PositionStringError::Invalid)
     }
@@ -411,14 +471,29 @@ mod tests {
     #[test]
     fn validation_lists_every_problem() {
         let err = Position::from_position_string("a1,d4,a1/a1 12:5 w w:a1-b1", Options::default());
-        let Err(PositionStringError::Syntax(_)) = err else { panic!("b1 is no point: {err:?}") };
-        let err = Position::from_position_string("a1,d4,d1/d1 12:5 w w:a1-d1", Options::default()).unwrap_err();
-        let PositionStringError::Invalid(PositionError(problems)) = err else { panic!() };
+        let Err(PositionStringError::Syntax(_)) = err else {
+            panic!("b1 is no point: {err:?}")
+        };
+        let err = Position::from_position_string("a1,d4,d1/d1 12:5 w w:a1-d1", Options::default())
+            .unwrap_err();
+        let PositionStringError::Invalid(PositionError(problems)) = err else {
+            panic!()
+        };
         assert!(problems.contains(&SetupProblem::NotOnBoard(Color::White, Point::CENTRE)));
         assert!(problems.contains(&SetupProblem::DoubleOccupied("d1".parse().unwrap())));
-        assert!(problems.iter().any(|p| matches!(p, SetupProblem::TooManyCows { color: Color::White, .. })));
+        assert!(problems.iter().any(|p| matches!(
+            p,
+            SetupProblem::TooManyCows {
+                color: Color::White,
+                ..
+            }
+        )));
         assert!(problems.contains(&SetupProblem::HandsDoNotFit));
-        assert!(problems.iter().any(|p| matches!(p, SetupProblem::BadBan(..))));
+        assert!(
+            problems
+                .iter()
+                .any(|p| matches!(p, SetupProblem::BadBan(..)))
+        );
         assert_eq!(problems.len(), 5, "{problems:?}");
     }
 }

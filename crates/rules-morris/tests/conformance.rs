@@ -22,16 +22,31 @@ impl Rng {
 
 /// Every preset, plus overrides that exercise the options no preset combines.
 fn configurations() -> Vec<(String, Options)> {
-    let mut v: Vec<(String, Options)> =
-        RuleSet::ALL.iter().map(|r| (r.name().to_owned(), r.options())).collect();
+    let mut v: Vec<(String, Options)> = RuleSet::ALL
+        .iter()
+        .map(|r| (r.name().to_owned(), r.options()))
+        .collect();
     let extra: [(&str, &[&str]); 7] = [
         ("sotho", &["centre-mills=middle-only", "shots=per-mill"]),
-        ("sotho", &["centre-mills=any-triple", "shots=per-mill", "protection=none"]),
+        (
+            "sotho",
+            &[
+                "centre-mills=any-triple",
+                "shots=per-mill",
+                "protection=none",
+            ],
+        ),
         ("morabaraba", &["protection=strict", "cows=5"]),
         ("koti", &["board-full=off", "cows=12"]),
         ("mssa", &["flying=never", "cows=4"]),
-        ("morabaraba", &["board-full=first-player-loses", "three-cows-draw=2:either"]),
-        ("nine-mens-morris", &["cows=3", "remake=no-immediate-return"]),
+        (
+            "morabaraba",
+            &["board-full=first-player-loses", "three-cows-draw=2:either"],
+        ),
+        (
+            "nine-mens-morris",
+            &["cows=3", "remake=no-immediate-return"],
+        ),
     ];
     for (base, sets) in extra {
         let options = Options::from_rule_set(base, sets).expect("valid overrides");
@@ -70,7 +85,12 @@ fn check_position(pos: &Position, name: &str, rng: &mut Rng, shot: [u32; 2]) {
     // Cows are conserved: board + hand + shot = the rules' number.
     for c in Color::ALL {
         let total = pos.on_board(c) + u32::from(pos.in_hand(c)) + shot[c.index()];
-        assert_eq!(total, u32::from(pos.options().cows), "{c} cows in {}", ctx());
+        assert_eq!(
+            total,
+            u32::from(pos.options().cows),
+            "{c} cows in {}",
+            ctx()
+        );
     }
     // The incremental hash equals one computed from scratch.
     assert_eq!(pos.hash(), pos.compute_hash(), "{}", ctx());
@@ -88,7 +108,11 @@ fn check_position(pos: &Position, name: &str, rng: &mut Rng, shot: [u32; 2]) {
         assert!(pos.is_legal(mv), "{mv} generated but refused in {}", ctx());
         let text = mv.to_string();
         assert_eq!(text.parse::<Move>(), Ok(mv), "{text}");
-        assert_eq!(text.to_uppercase().replace('-', " ").parse::<Move>(), Ok(mv), "{text}");
+        assert_eq!(
+            text.to_uppercase().replace('-', " ").parse::<Move>(),
+            Ok(mv),
+            "{text}"
+        );
         assert_eq!(pos.parse_move(&text), Ok(mv));
     }
     // The checker and the generator agree on moves that are not in the list, too.

@@ -20,12 +20,22 @@ fn standard_board_at_the_start_in_ascii() {
 
 #[test]
 fn plain_board_while_placing() {
-    insta::assert_snapshot!(picture("nine-mens-morris", &[], "a1,d2,g7/b4,f4 6:7 b", Theme::Ascii));
+    insta::assert_snapshot!(picture(
+        "nine-mens-morris",
+        &[],
+        "a1,d2,g7/b4,f4 6:7 b",
+        Theme::Ascii
+    ));
 }
 
 #[test]
 fn sotho_board_with_a_cow_on_the_centre() {
-    insta::assert_snapshot!(picture("sotho", &[], "a1,d4,g4/c3,e5 9:9 w", Theme::Unicode));
+    insta::assert_snapshot!(picture(
+        "sotho",
+        &[],
+        "a1,d4,g4/c3,e5 9:9 w",
+        Theme::Unicode
+    ));
 }
 
 #[test]
@@ -40,7 +50,12 @@ fn moving_with_a_return_ban() {
 
 #[test]
 fn flying_with_three_cows() {
-    insta::assert_snapshot!(picture("morabaraba", &[], "a1,b4,f6/a7,c3,d3,e5 0:0 w", Theme::Unicode));
+    insta::assert_snapshot!(picture(
+        "morabaraba",
+        &[],
+        "a1,b4,f6/a7,c3,d3,e5 0:0 w",
+        Theme::Unicode
+    ));
 }
 
 #[test]
