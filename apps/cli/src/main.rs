@@ -10,10 +10,10 @@ use std::process::ExitCode;
 
 /// Traditional African board games: Morabaraba and the mill family.
 #[derive(Parser, Debug)]
-#[command(name = "kraal", version, about, long_about = None, arg_required_else_help = true)]
+#[command(name = "kraal", version, about, long_about = None)]
 struct Cli {
     #[command(subcommand)]
-    command: Command,
+    command: Option<Command>,
 }
 
 /// The rule set and option overrides every game-taking subcommand accepts.
@@ -57,18 +57,34 @@ enum Command {
     },
 }
 
+/// What `kraal` alone prints: the board, and where to go from here.
+fn welcome() -> anyhow::Result<()> {
+    use kraal_rules_morris::{Options, Position, Theme, render};
+    println!("kraal: traditional African board games\n");
+    print!("{}", render(&Position::new(Options::default()), Theme::Unicode));
+    println!(
+        "\nPlaying against the computer or a friend arrives with the terminal UI. Until then:\n\
+         \x20 kraal rules              the games and rule sets\n\
+         \x20 kraal rules koti         the options of one rule set\n\
+         \x20 kraal perft morabaraba --depth 5   count the move sequences (a test of the rules)\n\
+         \x20 kraal --help             everything else"
+    );
+    Ok(())
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Rules { game, rules } => rules::run(game.as_deref(), &rules),
-        Command::Perft {
+        None => welcome(),
+        Some(Command::Rules { game, rules }) => rules::run(game.as_deref(), &rules),
+        Some(Command::Perft {
             game,
             rules,
             position,
             depth,
             divide,
             json,
-        } => perft::run(&game, &rules, position.as_deref(), depth, divide, json),
+        }) => perft::run(&game, &rules, position.as_deref(), depth, divide, json),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
