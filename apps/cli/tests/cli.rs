@@ -1,0 +1,94 @@
+//! The `kraal` binary as a user runs it: output snapshots, JSON, and clear errors on bad input.
+
+use assert_cmd::Command;
+
+fn kraal(args: &[&str]) -> (bool, String, String) {
+    let out = Command::cargo_bin("kraal").expect("binary").args(args).output().expect("runs");
+    (
+        out.status.success(),
+        String::from_utf8(out.stdout).expect("utf-8"),
+        String::from_utf8(out.stderr).expect("utf-8"),
+    )
+}
+
+fn ok(args: &[&str]) -> String {
+    let (success, stdout, stderr) = kraal(args);
+    assert!(success, "kraal {args:?} failed: {stderr}");
+    stdout
+}
+
+fn fails(args: &[&str]) -> String {
+    let (success, stdout, stderr) = kraal(args);
+    assert!(!success, "kraal {args:?} should fail, printed {stdout}");
+    assert!(stderr.starts_with("kraal: ") || stderr.starts_with("error: "), "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    stderr
+}
+
+#[test]
+fn rules_lists_every_rule_set() {
+    insta::assert_snapshot!(ok(&["rules"]));
+}
+
+#[test]
+fn rules_shows_one_rule_set_with_overrides_marked() {
+    insta::assert_snapshot!(ok(&["rules", "koti", "--set", "cows=9", "--set", "board_full=off"]));
+}
+
+#[test]
+fn rules_accepts_the_game_with_a_rules_flag() {
+    let text = ok(&["rules", "morabaraba", "--rules", "sotho"]);
+    assert!(text.starts_with("sotho (morabaraba)"), "{text}");
+    assert!(text.contains("board            sotho"), "{text}");
+}
+
+#[test]
+fn perft_counts_placements_from_the_start() {
+    // With no mill possible in three placements, the count is 24 * 23 * 22.
+    assert_eq!(ok(&["perft", "morabaraba", "--depth", "3"]), "perft 3 = 12144\n");
+}
+
+#[test]
+fn perft_divide_as_json_adds_up() {
+    let text = ok(&[
+        "perft",
+        "nine-mens-morris",
+        "--position",
+        "a1,d1/b6,f4 7:7 w",
+        "--depth",
+        "2",
+        "--divide",
+        "--json",
+    ]);
+    let json: serde_json::Value = serde_json::from_str(&text).expect("json");
+    let divide = json["divide"].as_array().expect("divide list");
+    assert_eq!(divide.len(), 21, "20 empty points, and g1 with either of two shots");
+    let sum: u64 = divide.iter().map(|d| d["nodes"].as_u64().expect("count")).sum();
+    assert_eq!(json["nodes"].as_u64(), Some(sum));
+    assert_eq!(json["rules"], "nine-mens-morris");
+    assert_eq!(json["position"], "a1,d1/b6,f4 7:7 w - 0 0");
+    // g1 closes a1-d1-g1 and must shoot; the shot frees b6, so Black has 20 empty points.
+    let g1 = divide.iter().find(|d| d["move"] == "g1xb6").expect("g1xb6 listed");
+    assert_eq!(g1["nodes"], 20);
+}
+
+#[test]
+fn no_arguments_shows_the_board_and_the_commands() {
+    let text = ok(&[]);
+    assert!(text.contains("a   b   c   d   e   f   g"), "{text}");
+    assert!(text.contains("kraal rules"), "{text}");
+}
+
+#[test]
+fn bad_input_gets_a_clear_error() {
+    assert!(fails(&["perft", "chess", "--depth", "1"]).contains("unknown game `chess`"));
+    assert!(fails(&["rules", "--rules", "kotti"]).contains("no mill-game rule set `kotti`"));
+    assert!(fails(&["rules", "koti", "--set", "cows=20"]).contains("not a value of cows"));
+    assert!(fails(&["rules", "koti", "--set", "cows"]).contains("OPTION=VALUE"));
+    assert!(fails(&["rules", "koti", "--set", "colour=red"]).contains("no option `colour`"));
+    let err = fails(&["perft", "morabaraba", "--position", "a1,z9/- 1:1 w", "--depth", "1"]);
+    assert!(err.contains("not a point"), "{err}");
+    let err = fails(&["perft", "morabaraba", "--position", "a1,d4/- 11:12 w", "--depth", "1"]);
+    assert!(err.contains("d4, which this board lacks"), "{err}");
+    assert!(fails(&["perft", "morabaraba"]).contains("--depth"));
+}
