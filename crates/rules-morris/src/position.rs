@@ -573,11 +573,10 @@ impl Position {
                 st.hand[s] = st.hand[s].saturating_sub(1);
                 st.hash ^= KEYS.hand[s][usize::from(st.hand[s])];
             } else {
-                let before = st.cows[s];
                 st.cows[s] &= !(1 << from);
                 st.hash ^= KEYS.cows[s][from as usize];
                 if self.options.remake == Remake::NoImmediateReturn
-                    && self.board.mills_formed(from as usize, before | (1 << from)) > 0
+                    && self.board.mills_formed(from as usize, prev.cows[s]) > 0
                     && self.board.mills_formed(to as usize, st.cows[s]) > 0
                 {
                     new_ban = Some((to, from));

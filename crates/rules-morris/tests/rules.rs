@@ -204,6 +204,14 @@ fn no_immediate_return_refuses_the_return_and_allows_it_after_a_turn() {
 }
 
 #[test]
+fn no_ban_follows_a_move_along_a_line_that_was_no_mill_before() {
+    // d1-g1 closes g1-g4-g7; d1 was not in a mill (a1-d1-g1 lacked g1), so nothing is banned.
+    let p = pos("classic-it", &[], "a1,b4,d1,g4,g7/a7,c3,c5,e5,f2 0:0 w");
+    let p = play(&p, "d1-g1xc3");
+    assert_eq!(p.bans().count(), 0, "{}", p.to_position_string());
+}
+
+#[test]
 fn free_remake_allows_the_immediate_return() {
     let p = pos("morabaraba", &[], RETURN);
     let p = play(&p, "d5-d6xa1");
