@@ -396,6 +396,8 @@ impl Position {
             }
         } else {
             let flies = self.flies(side);
+            // A step can only close a mill on a point where a placement would.
+            let closing = self.board.closing_points(own, empty);
             for f in points_of(own) {
                 let targets = if flies {
                     empty
@@ -403,7 +405,8 @@ impl Position {
                     self.board.adjacent_bits(f) & empty
                 };
                 let f = f.index() as u8;
-                for t in points_of(targets) {
+                sink.add_plain(f, targets & !closing);
+                for t in points_of(targets & closing) {
                     let t = t.index() as u8;
                     self.emit(sink, f, t, own ^ (1 << f) ^ (1 << t), opp, &mut single);
                 }
