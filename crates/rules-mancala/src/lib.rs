@@ -1,5 +1,74 @@
-//! Rules of the mancala games Oware (Abapa) and Mulabalaba.
+//! Rules of the mancala games Oware (Abapa) and Mulabalaba: boards, sowing, captures, rule
+//! sets, positions, notation, perft and text pictures.
 //!
-//! This crate will hold one board model for both games (rows of holes and a sowing circuit),
-//! sowing, captures, options and rule sets, positions, notation and perft. It is filled by the
-//! mancala issue; for now it only reserves its place in the workspace.
+//! The crate is pure: plain data in, plain data out, no I/O, no threads, no clocks, no
+//! randomness, and no dependencies.
+//!
+//! - [`Board`]: one model for both games: rows of holes owned by the players, the sowing
+//!   circuit (Oware: one ring through both rows; Mulabalaba: each player's own two rows), hole
+//!   names and drawing coordinates.
+//! - [`Options`] and [`RuleSet`]: every rule on which the sources disagree, and the named
+//!   presets; [`Game`] tells which game a rule set is for.
+//! - [`Setup`] (unchecked plain data, with the position string) and [`Position`] (validated).
+//! - [`Move`]: one hole, in forgiving-in, canonical-out notation; all sowing, relays and
+//!   captures happen inside the turn. [`Position::steps`] lists them for animation.
+//! - [`perft`], [`perft_divide`]; [`render`] for text pictures.
+//!
+//! ```
+//! use kraal_rules_mancala::{Options, Position, RuleSet, perft};
+//!
+//! let pos = Position::new(Options::abapa());
+//! assert_eq!(pos.legal_moves().len(), 6);
+//! assert_eq!(perft(&pos, 3), 190);
+//!
+//! let mv = pos.parse_move("c").unwrap(); // either case names the side to move's house
+//! assert_eq!(mv.to_string(), "C");
+//! let pos = pos.play(mv).unwrap();
+//! assert_eq!(pos.to_position_string(), "4,4,0,5,5,5/5,4,4,4,4,4 0:0 n");
+//!
+//! // A syntax error and an illegal move are told apart.
+//! assert!(pos.parse_move("7").unwrap_err().to_string().contains("house letters"));
+//! let mulabalaba = Position::new(RuleSet::Mulabalaba.options());
+//! assert_eq!(mulabalaba.legal_moves().len(), 16);
+//! assert!(mulabalaba.parse_move("17").unwrap_err().to_string().contains("no hole 17"));
+//! ```
+//!
+//! # Decisions where the spec is silent
+//!
+//! - A Mulabalaba player whose holes all hold two or more seeds but whose every move is endless
+//!   (under `endless=illegal`) cannot move and loses; singleton moves are not offered then.
+//! - Under `endless=loses`, an endless move still passes the turn and counts a ply; the board
+//!   is left as it was before the move, and the game is over.
+//! - Mulabalaba moves are written with the hole number alone, for both players; `Move::from_str`
+//!   takes a bare number as South's, [`Position::parse_move`] gives it to the side to move.
+//! - The Oware cycle rule compares Zobrist hashes (64 bits) of the holes, stores and side to
+//!   move; `cycle=off` turns it off, `max-plies=off` turns the Mulabalaba bound off.
+//! - The hash covers the holes, both stores and the side to move, not the ply count.
+//! - Seeds per hole may be any number from 1 while the board holds at most 255 seeds.
+
+pub mod board;
+pub mod claim;
+pub mod moves;
+pub mod options;
+pub mod outcome;
+pub mod perft;
+pub mod position;
+pub mod render;
+pub mod setup;
+mod sow;
+pub mod steps;
+mod zobrist;
+
+pub use board::{Board, Cell, Game, Hole, ParseSideError, Side};
+pub use claim::{Claim, ClaimRefused};
+pub use moves::{IllegalMove, Move, MoveError, MoveSyntaxError};
+pub use options::{
+    Captures, Endless, GrandSlam, OptionError, OptionName, Options, RuleSet, SingletonFallback,
+    UnknownValue,
+};
+pub use outcome::{EndReason, Outcome};
+pub use perft::{perft, perft_divide};
+pub use position::{Position, Undo};
+pub use render::{Theme, render, render_board};
+pub use setup::{PositionError, PositionStringError, Setup, SetupProblem, SetupSyntaxError};
+pub use steps::{Step, apply_steps};

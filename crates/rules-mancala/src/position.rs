@@ -1,0 +1,652 @@
+//! A validated position: the holes, both stores (seeds captured), the side to move, the ply
+//! count and (Oware) the positions since the last capture; legal moves, play and undo, and the
+//! outcome.
+
+use crate::board::{Board, Game, Side};
+use crate::moves::{IllegalMove, Move, MoveError, MoveSyntaxError};
+use crate::options::{Endless, Options, SingletonFallback};
+use crate::outcome::{EndReason, Outcome};
+use crate::sow::{self, MAX_OWN, Own, Relay};
+use crate::zobrist::{KEYS, MAX_HOLES};
+use std::collections::BTreeMap;
+use std::fmt;
+use std::sync::{Arc, Mutex};
+
+/// Everything that play changes, except the history; copied whole for undo.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct State {
+    /// Seeds per global hole (South's holes first, each side in notation order).
+    pub holes: [u8; MAX_HOLES],
+    /// Seeds captured by South and North.
+    pub stores: [u8; 2],
+    pub side: Side,
+    /// Plies played (counted from the position string's ply count).
+    pub ply: u32,
+    pub hash: u64,
+    /// Oware: index into the history of the first position since the last capture.
+    pub window_start: u32,
+    pub outcome: Option<Outcome>,
+}
+
+/// What [`Position::play_unchecked`] hands back so that [`Position::undo`] can restore.
+#[derive(Clone, Copy, Debug)]
+#[must_use = "pass it to Position::undo to take the move back"]
+pub struct Undo(State);
+
+/// Relays longer than this many laps have their result cached.
+const LONG_RELAY: u64 = 4096;
+/// Most cached long relays; the cache is cleared when full.
+const CACHE_LIMIT: usize = 1 << 14;
+
+/// The result of a Mulabalaba move on the mover's own holes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Sown {
+    /// The sowing ended: the mover's holes afterwards and the hole of the last seed.
+    Ends(Own, usize),
+    /// The relay never ends.
+    Endless,
+}
+
+type CacheKey = (Own, u8);
+
+/// Verdicts of long Mulabalaba relays, keyed by (the mover's holes, the starting hole). Shared by
+/// clones of a position (the verdict depends on nothing else).
+#[derive(Default)]
+struct RelayCache(Mutex<BTreeMap<CacheKey, Sown>>);
+
+/// A legal, validated position of Oware or Mulabalaba under some [`Options`].
+///
+/// Built as [`Position::new`] or from a [`crate::Setup`] ([`Position::from_setup`],
+/// [`Position::from_position_string`]). In Oware the position keeps the hashes of every position
+/// since the last capture, so it alone decides the cycle rule.
+#[derive(Clone)]
+pub struct Position {
+    options: Options,
+    board: Board,
+    pub(crate) state: State,
+    history: Vec<u64>,
+    cache: Arc<RelayCache>,
+}
+
+impl Position {
+    /// The start position of a game under `options`: every hole holds `seeds`, South to move.
+    ///
+    /// # Panics
+    /// When the options do not pass [`Options::validate`] (options from
+    /// [`Options::from_rule_set`] and [`crate::RuleSet::options`] always do).
+    #[must_use]
+    pub fn new(options: Options) -> Position {
+        if let Err(e) = options.validate() {
+            panic!("options must be valid: {e}");
+        }
+        let mut holes = [0; MAX_HOLES];
+        holes[..options.board().hole_count()].fill(options.seeds);
+        Position::from_parts(options, holes, [0, 0], Side::South, 0)
+    }
+
+    /// Builds a position from checked parts and computes its hash and outcome.
+    pub(crate) fn from_parts(
+        options: Options,
+        holes: [u8; MAX_HOLES],
+        stores: [u8; 2],
+        side: Side,
+        ply: u32,
+    ) -> Position {
+        let mut pos = Position {
+            options,
+            board: options.board(),
+            state: State { holes, stores, side, ply, hash: 0, window_start: 0, outcome: None },
+            history: Vec::with_capacity(64),
+            cache: Arc::default(),
+        };
+        pos.state.hash = pos.compute_hash();
+        if pos.game() == Game::Oware {
+            pos.history.push(pos.state.hash);
+        }
+        pos.state.outcome = pos.compute_outcome();
+        pos
+    }
+
+    /// The rule options this position is played under.
+    #[must_use]
+    pub fn options(&self) -> &Options {
+        &self.options
+    }
+
+    /// The board.
+    #[must_use]
+    pub fn board(&self) -> Board {
+        self.board
+    }
+
+    /// The game.
+    #[must_use]
+    pub fn game(&self) -> Game {
+        self.options.game
+    }
+
+    /// The side to move.
+    #[must_use]
+    pub fn side_to_move(&self) -> Side {
+        self.state.side
+    }
+
+    /// Seeds in every hole by global index (see [`Board::global`]): South's holes, then North's.
+    #[must_use]
+    pub fn holes(&self) -> &[u8] {
+        &self.state.holes[..self.board.hole_count()]
+    }
+
+    /// The holes of one side in notation order (Oware `A`..`F`, Mulabalaba 1..2N).
+    #[must_use]
+    pub fn row(&self, side: Side) -> &[u8] {
+        let n = self.board.holes_per_side();
+        &self.state.holes[side.index() * n..(side.index() + 1) * n]
+    }
+
+    /// Seeds in one hole (0 for a hole the board lacks).
+    #[must_use]
+    pub fn seeds(&self, hole: crate::Hole) -> u8 {
+        if self.board.contains(hole) { self.state.holes[self.board.global(hole)] } else { 0 }
+    }
+
+    /// Seeds on `side`'s holes.
+    #[must_use]
+    pub fn seeds_on_side(&self, side: Side) -> u32 {
+        self.row(side).iter().map(|&c| u32::from(c)).sum()
+    }
+
+    /// Seeds `side` has captured.
+    #[must_use]
+    pub fn captured(&self, side: Side) -> u32 {
+        u32::from(self.state.stores[side.index()])
+    }
+
+    /// The scores, South's first. Oware: seeds captured, plus, once a rule that shares out the
+    /// seeds left has ended the game ([`EndReason::collects_seeds`]), the seeds on each side.
+    /// Mulabalaba: seeds captured.
+    #[must_use]
+    pub fn scores(&self) -> [u32; 2] {
+        let captured = Side::ALL.map(|s| self.captured(s));
+        match self.state.outcome {
+            Some(o) if self.game() == Game::Oware && o.reason().collects_seeds() => {
+                Side::ALL.map(|s| captured[s.index()] + self.seeds_on_side(s))
+            }
+            _ => captured,
+        }
+    }
+
+    /// Plies played: in Mulabalaba counted from the position string's ply count, in Oware from
+    /// the position this one was built from.
+    #[must_use]
+    pub fn ply(&self) -> u32 {
+        self.state.ply
+    }
+
+    /// The Zobrist hash of the holes, the stores and the side to move (not the ply count or the
+    /// history), kept up to date move by move.
+    #[must_use]
+    pub fn hash(&self) -> u64 {
+        self.state.hash
+    }
+
+    /// Recomputes the hash from scratch (the incremental one must always equal it).
+    #[must_use]
+    pub fn compute_hash(&self) -> u64 {
+        let mut h = 0;
+        for (i, &c) in self.holes().iter().enumerate() {
+            h ^= KEYS.holes[i][usize::from(c)];
+        }
+        for s in Side::ALL {
+            h ^= KEYS.stores[s.index()][usize::from(self.state.stores[s.index()])];
+        }
+        if self.state.side == Side::North {
+            h ^= KEYS.north_to_move;
+        }
+        h
+    }
+
+    /// The game's end, if it has ended.
+    #[must_use]
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.state.outcome
+    }
+
+    /// Whether the game has ended.
+    #[must_use]
+    pub fn is_game_over(&self) -> bool {
+        self.state.outcome.is_some()
+    }
+
+    /// Oware: the hashes of the positions since the last capture, oldest first, this one last
+    /// (empty in Mulabalaba).
+    #[must_use]
+    pub fn repetition_window(&self) -> &[u64] {
+        &self.history[(self.state.window_start as usize).min(self.history.len())..]
+    }
+
+    // ----- legal moves -------------------------------------------------------------------
+
+    /// The legal moves as a bit set over the mover's hole indices.
+    #[inline]
+    pub(crate) fn legal_mask(&self) -> u32 {
+        if self.state.outcome.is_some() {
+            return 0;
+        }
+        match self.game() {
+            Game::Oware => self.oware_mask(),
+            Game::Mulabalaba => self.mulabalaba_mask(false),
+        }
+    }
+
+    /// Appends every legal move to `out` (nothing once the game is over). Reuse `out` in hot
+    /// loops: it is the only allocation.
+    pub fn legal_moves_into(&self, out: &mut Vec<Move>) {
+        let mut mask = self.legal_mask();
+        let (game, side) = (self.game(), self.state.side);
+        while mask != 0 {
+            out.push(Move::new(game, side, mask.trailing_zeros() as u8));
+            mask &= mask - 1;
+        }
+    }
+
+    /// Every legal move, in notation order (none once the game is over).
+    #[must_use]
+    pub fn legal_moves(&self) -> Vec<Move> {
+        let mut v = Vec::with_capacity(self.board.holes_per_side());
+        self.legal_moves_into(&mut v);
+        v
+    }
+
+    /// How many legal moves there are, without listing them.
+    #[must_use]
+    pub fn count_legal_moves(&self) -> u64 {
+        u64::from(self.legal_mask().count_ones())
+    }
+
+    /// Whether `mv` is legal here.
+    #[must_use]
+    pub fn is_legal(&self, mv: Move) -> bool {
+        self.check(mv).is_ok()
+    }
+
+    /// Checks a move against the rules and says which one it breaks.
+    ///
+    /// # Errors
+    /// The first rule the move breaks: the game is over, the move is of the other game or side,
+    /// the hole does not exist or is empty, or a rule of the game forbids it.
+    pub fn check(&self, mv: Move) -> Result<(), IllegalMove> {
+        if self.is_game_over() {
+            return Err(IllegalMove::GameOver);
+        }
+        if mv.game() != self.game() {
+            return Err(IllegalMove::WrongGame(self.game()));
+        }
+        if mv.side() != self.state.side {
+            return Err(IllegalMove::NotYourTurn(mv.side()));
+        }
+        let i = usize::from(mv.index());
+        if i >= self.board.holes_per_side() {
+            return Err(IllegalMove::NoSuchHole(mv));
+        }
+        if self.legal_mask() & (1 << i) != 0 {
+            return Ok(());
+        }
+        let own = self.row(self.state.side);
+        if own[i] == 0 {
+            return Err(IllegalMove::EmptyHole(mv));
+        }
+        match self.game() {
+            Game::Oware => {
+                if self.seeds_on_side(self.state.side.other()) == 0 {
+                    Err(IllegalMove::MustFeed(mv))
+                } else {
+                    Err(IllegalMove::GrandSlam(mv))
+                }
+            }
+            Game::Mulabalaba => {
+                let next = own[(i + 1) % own.len()];
+                if own[i] == 1 && own.iter().any(|&c| c >= 2) {
+                    Err(IllegalMove::SingleSeed(mv))
+                } else if own[i] == 1 && next == 0 {
+                    Err(IllegalMove::NextHoleEmpty(mv))
+                } else {
+                    Err(IllegalMove::Endless(mv))
+                }
+            }
+        }
+    }
+
+    /// Parses a move in notation and checks it against this position. Oware letters in either
+    /// case and Mulabalaba numbers name a hole of the side to move.
+    ///
+    /// # Errors
+    /// A syntax error for text that is not a move of this game; an illegal-move error, with the
+    /// reason, for a move that cannot be played here.
+    pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        let mv: Move = text.parse().map_err(MoveError::Syntax)?;
+        if mv.game() != self.game() {
+            let reason = match self.game() {
+                Game::Oware => format!(
+                    "oware moves are house letters, A to {} (or a to {})",
+                    char::from(b'A' + self.options.width - 1),
+                    char::from(b'a' + self.options.width - 1)
+                ),
+                Game::Mulabalaba => {
+                    format!("mulabalaba moves are hole numbers, 1 to {}", 2 * self.options.width)
+                }
+            };
+            return Err(MoveError::Syntax(MoveSyntaxError { text: text.to_owned(), reason }));
+        }
+        let mv = mv.with_side(self.state.side);
+        self.check(mv).map_err(|reason| MoveError::Illegal { mv, reason })?;
+        Ok(mv)
+    }
+
+    // ----- play --------------------------------------------------------------------------
+
+    /// Plays a move after checking it.
+    ///
+    /// # Errors
+    /// Hands the position back unchanged, with the reason, when the move is illegal.
+    pub fn play(mut self, mv: Move) -> Result<Position, (Position, IllegalMove)> {
+        match self.check(mv) {
+            Ok(()) => {
+                let _ = self.play_unchecked(mv);
+                Ok(self)
+            }
+            Err(reason) => Err((self, reason)),
+        }
+    }
+
+    /// Plays a move known to be legal (from [`Position::legal_moves`]) and returns what
+    /// [`Position::undo`] needs to take it back. This is the fast path for search.
+    ///
+    /// The move is taken as a hole of the side to move. Playing an illegal move leaves the
+    /// position inconsistent with the rules, but never panics and never loops: a Mulabalaba
+    /// move that never ends counts as an endless move (a loss for the mover).
+    pub fn play_unchecked(&mut self, mv: Move) -> Undo {
+        let prev = self.state;
+        let index = usize::from(mv.index()) % self.board.holes_per_side();
+        match self.game() {
+            Game::Oware => self.play_oware(index, &prev),
+            Game::Mulabalaba => self.play_mulabalaba(index, &prev),
+        }
+        Undo(prev)
+    }
+
+    /// Takes back the move that returned `undo`. Moves must be undone in reverse order.
+    pub fn undo(&mut self, undo: Undo) {
+        self.state = undo.0;
+        if self.game() == Game::Oware {
+            self.history.pop();
+        }
+    }
+
+    /// Updates the hash for the holes `range` that changed since `prev`.
+    #[inline]
+    fn rehash(&mut self, prev: &State, range: std::ops::Range<usize>) {
+        let mut h = self.state.hash;
+        for i in range {
+            let (a, b) = (prev.holes[i], self.state.holes[i]);
+            if a != b {
+                h ^= KEYS.holes[i][usize::from(a)] ^ KEYS.holes[i][usize::from(b)];
+            }
+        }
+        for s in 0..2 {
+            let (a, b) = (prev.stores[s], self.state.stores[s]);
+            if a != b {
+                h ^= KEYS.stores[s][usize::from(a)] ^ KEYS.stores[s][usize::from(b)];
+            }
+        }
+        self.state.hash = h ^ KEYS.north_to_move;
+    }
+
+    fn play_oware(&mut self, index: usize, prev: &State) {
+        let w = self.board.width();
+        let ring = 2 * w;
+        let side = self.state.side;
+        let origin = side.index() * w + index;
+        let opp_lo = side.other().index() * w;
+        let st = &mut self.state;
+        let last = sow::oware_sow(&mut st.holes[..ring], origin, ring);
+        let mut captured = 0u32;
+        if let Some(chain) = sow::oware_chain(&st.holes, last, opp_lo, w, self.options.captures) {
+            for i in sow::oware_taken(chain, self.options.grand_slam) {
+                captured += u32::from(st.holes[i]);
+                st.holes[i] = 0;
+            }
+        }
+        st.stores[side.index()] = st.stores[side.index()].wrapping_add(captured as u8);
+        st.side = side.other();
+        st.ply += 1;
+        self.rehash(prev, 0..ring);
+        if captured > 0 {
+            self.state.window_start = self.history.len() as u32;
+        }
+        self.history.push(self.state.hash);
+        self.state.outcome = self.oware_outcome();
+    }
+
+    fn play_mulabalaba(&mut self, index: usize, prev: &State) {
+        let m = self.board.holes_per_side();
+        let w = self.board.width();
+        let side = self.state.side;
+        let (base, obase) = (side.index() * m, side.other().index() * m);
+        let mut own: Own = [0; MAX_OWN];
+        own[..m].copy_from_slice(&self.state.holes[base..base + m]);
+        let st = &mut self.state;
+        match self.cache.sow(&mut own, m, index) {
+            Sown::Endless => {
+                st.side = side.other();
+                st.ply += 1;
+                st.hash ^= KEYS.north_to_move;
+                st.outcome = Some(Outcome::Win { winner: side.other(), reason: EndReason::EndlessMove });
+                return;
+            }
+            Sown::Ends(after, last) => {
+                st.holes[base..base + m].copy_from_slice(&after[..m]);
+                if last >= w {
+                    let facing = obase + 3 * w - 1 - last;
+                    if st.holes[facing] > 0 {
+                        let behind = obase + last - w;
+                        let taken = u32::from(st.holes[facing]) + u32::from(st.holes[behind]);
+                        st.holes[facing] = 0;
+                        st.holes[behind] = 0;
+                        st.stores[side.index()] = st.stores[side.index()].wrapping_add(taken as u8);
+                    }
+                }
+            }
+        }
+        st.side = side.other();
+        st.ply += 1;
+        self.rehash(prev, 0..2 * m);
+        self.state.outcome = self.mulabalaba_outcome();
+    }
+
+    // ----- Oware rules ---------------------------------------------------------------------
+
+    #[inline]
+    fn oware_mask(&self) -> u32 {
+        sow::oware_legal(
+            &self.state.holes,
+            self.state.side.index(),
+            self.board.width(),
+            self.options.captures,
+            self.options.grand_slam,
+        )
+    }
+
+    /// Decides the end of an Oware game, in the order of the spec.
+    fn oware_outcome(&self) -> Option<Outcome> {
+        let half = self.options.total_seeds() / 2;
+        let [s, n] = [self.captured(Side::South), self.captured(Side::North)];
+        if s > half {
+            return Some(Outcome::Win { winner: Side::South, reason: EndReason::Majority });
+        }
+        if n > half {
+            return Some(Outcome::Win { winner: Side::North, reason: EndReason::Majority });
+        }
+        if s == half && n == half {
+            return Some(Outcome::Draw { reason: EndReason::Halves });
+        }
+        let collected = |reason| {
+            let scores = Side::ALL.map(|side| self.captured(side) + self.seeds_on_side(side));
+            Some(Outcome::by_scores(scores, reason))
+        };
+        if let Some(cycle) = self.options.cycle {
+            let hash = self.state.hash;
+            let seen = self.repetition_window().iter().filter(|&&h| h == hash).count();
+            if seen >= usize::from(cycle) {
+                return collected(EndReason::Cycle);
+            }
+        }
+        if self.oware_mask() == 0 {
+            let reason = if self.seeds_on_side(self.state.side) > 0 {
+                EndReason::Famine
+            } else {
+                EndReason::NoSeeds
+            };
+            return collected(reason);
+        }
+        None
+    }
+
+    // ----- Mulabalaba rules ----------------------------------------------------------------
+
+    /// The moves the singleton rule and the seed counts allow, before the endless rule.
+    #[inline]
+    fn mulabalaba_candidates(&self) -> u32 {
+        let m = self.board.holes_per_side();
+        let own = self.row(self.state.side);
+        let mut big = 0u32;
+        let mut singles = 0u32;
+        let mut stepping = 0u32;
+        for (i, &c) in own.iter().enumerate() {
+            big |= u32::from(c >= 2) << i;
+            let single = c == 1;
+            singles |= u32::from(single && own[(i + 1) % m] != 0) << i;
+            stepping |= u32::from(single) << i;
+        }
+        if big != 0 {
+            big
+        } else if singles != 0 {
+            singles
+        } else if self.options.singleton_fallback == SingletonFallback::StepToEmpty {
+            stepping
+        } else {
+            0
+        }
+    }
+
+    /// The legal moves; with `any`, stops at the first legal one found.
+    fn mulabalaba_mask(&self, any: bool) -> u32 {
+        let candidates = self.mulabalaba_candidates();
+        if self.options.endless == Endless::Loses {
+            return candidates;
+        }
+        let m = self.board.holes_per_side();
+        let own = self.row(self.state.side);
+        let mut mask = 0;
+        let mut rest = candidates;
+        while rest != 0 {
+            let i = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let mut copy: Own = [0; MAX_OWN];
+            copy[..m].copy_from_slice(own);
+            if self.cache.sow(&mut copy, m, i) != Sown::Endless {
+                mask |= 1 << i;
+                if any {
+                    break;
+                }
+            }
+        }
+        mask
+    }
+
+    /// Decides the end of a Mulabalaba game (an endless move played is decided in play).
+    fn mulabalaba_outcome(&self) -> Option<Outcome> {
+        let side = self.state.side;
+        if self.mulabalaba_mask(true) == 0 {
+            let reason = if self.seeds_on_side(side) == 0 { EndReason::NoSeeds } else { EndReason::NoMove };
+            return Some(Outcome::Win { winner: side.other(), reason });
+        }
+        if let Some(max) = self.options.max_plies
+            && self.state.ply >= u32::from(max)
+        {
+            let on_board = Side::ALL.map(|s| self.seeds_on_side(s));
+            return Some(Outcome::by_scores(on_board, EndReason::MaxPlies));
+        }
+        None
+    }
+
+    fn compute_outcome(&self) -> Option<Outcome> {
+        match self.game() {
+            Game::Oware => self.oware_outcome(),
+            Game::Mulabalaba => self.mulabalaba_outcome(),
+        }
+    }
+
+    /// Mulabalaba: sows `own` (the mover's holes) from `start` as a move would, through the
+    /// relay cache.
+    pub(crate) fn sow_own(&self, own: &mut Own, start: usize) -> Sown {
+        self.cache.sow(own, self.board.holes_per_side(), start)
+    }
+
+    /// Ends the game with `outcome` (used by a granted claim).
+    pub(crate) fn set_outcome(&mut self, outcome: Outcome) {
+        self.state.outcome = Some(outcome);
+    }
+}
+
+impl RelayCache {
+    /// Sows the mover's holes from `start` with relays; long relays go through the cache.
+    fn sow(&self, own: &mut Own, m: usize, start: usize) -> Sown {
+        let initial = *own;
+        match sow::relay(own, m, start, LONG_RELAY) {
+            Some(Relay::Ends(last)) => return Sown::Ends(*own, last),
+            Some(Relay::Endless) => return Sown::Endless,
+            None => {}
+        }
+        let key = (initial, start as u8);
+        let lock = || self.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some(&hit) = lock().get(&key) {
+            if let Sown::Ends(after, _) = hit {
+                *own = after;
+            }
+            return hit;
+        }
+        *own = initial;
+        let result = match sow::relay(own, m, start, u64::MAX) {
+            Some(Relay::Ends(last)) => Sown::Ends(*own, last),
+            _ => Sown::Endless,
+        };
+        let mut cache = lock();
+        if cache.len() >= CACHE_LIMIT {
+            cache.clear();
+        }
+        cache.insert(key, result);
+        result
+    }
+}
+
+impl PartialEq for Position {
+    /// Positions are equal when their options, state and repetition windows are (the ply count
+    /// included, the relay cache not).
+    fn eq(&self, other: &Self) -> bool {
+        self.options == other.options
+            && State { window_start: 0, ..self.state } == State { window_start: 0, ..other.state }
+            && self.repetition_window() == other.repetition_window()
+    }
+}
+impl Eq for Position {}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Position")
+            .field("game", &self.game())
+            .field("position", &self.to_position_string())
+            .field("outcome", &self.state.outcome)
+            .finish_non_exhaustive()
+    }
+}
