@@ -1,6 +1,29 @@
-//! Search over any kraal game.
+//! Search over any kraal game: alpha-beta and MCTS behind the engine's own small [`Game`] trait,
+//! evaluations per game, and the limits and stop flag front ends need.
 //!
-//! This crate will hold the engine shared by every game: its own small `Game` trait implemented by
-//! zero-sized adapters for the rules crates, alpha-beta and MCTS search, the seven opponents, and
-//! hints and analysis. It depends on the rules crates, never the reverse. It is filled by the AI
-//! issue; for now it only reserves its place in the workspace.
+//! The crate depends on the rules crates, never the reverse: each game is adapted by a
+//! zero-sized type ([`Morris`]). The hot path is generic (`Searcher<G: Game>`), not `dyn`.
+//!
+//! ```
+//! use kraal_ai::{Limits, Morris, Score, SearchConfig, Searcher};
+//! use kraal_rules_morris::{Options, Position};
+//!
+//! // Black is down to three cows: White closes a1-d1-g1 and shoots one, winning at once.
+//! let pos = Position::from_position_string("a1,b4,d1,g4/c3,c4,e5 0:0 w", Options::default()).unwrap();
+//! let mut searcher = Searcher::<Morris>::new(SearchConfig::default());
+//! let report = searcher.search(&pos, Limits::depth(4));
+//! assert_eq!(report.score, Score::WinIn(1));
+//! assert!(report.best.unwrap().to_string().starts_with("g4-g1x"));
+//! ```
+
+pub mod game;
+pub mod limits;
+pub mod morris;
+pub mod search;
+
+pub use game::{Game, Verdict};
+pub use limits::{Limits, StopFlag};
+pub use morris::Morris;
+pub use search::Score;
+pub use search::alphabeta::{SearchConfig, SearchReport, Searcher, reference_value};
+pub use search::mcts::{MctsConfig, MctsReport, mcts};

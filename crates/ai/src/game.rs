@@ -1,0 +1,69 @@
+//! The engine's own small view of a game: what search needs and nothing more.
+//!
+//! Each rules crate is adapted by a zero-sized type implementing [`Game`], so the rules crates
+//! never know the AI exists, and the hot path stays generic (`Searcher<G: Game>`), not `dyn`.
+
+use std::fmt::{Debug, Display};
+use std::hash::Hash;
+
+/// How a finished game ended, seen from the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Verdict {
+    /// The side to move has won.
+    Win,
+    /// The side to move has lost.
+    Loss,
+    /// Nobody won.
+    Draw,
+}
+
+impl Verdict {
+    /// The same result from the other side.
+    #[must_use]
+    pub fn flip(self) -> Verdict {
+        match self {
+            Verdict::Win => Verdict::Loss,
+            Verdict::Loss => Verdict::Win,
+            Verdict::Draw => Verdict::Draw,
+        }
+    }
+}
+
+/// A two-player, turn-alternating game with perfect information, as search sees it.
+///
+/// Every function is about the side to move; evaluation is from its point of view, so negamax
+/// can negate it safely (scores stay well inside `i32`).
+pub trait Game: 'static {
+    /// A position.
+    type State: Clone + Send + Sync + Debug;
+    /// A move (one whole turn).
+    type Move: Copy + Eq + Hash + Debug + Display + Send + Sync;
+    /// What undoing a move needs.
+    type Undo: Copy;
+
+    /// The game's name, for reports.
+    const NAME: &'static str;
+
+    /// Appends the legal moves of `state` to `out` (none when the game is over).
+    fn legal_moves(state: &Self::State, out: &mut Vec<Self::Move>);
+    /// Plays a legal move.
+    fn play(state: &mut Self::State, mv: Self::Move) -> Self::Undo;
+    /// Takes back the last move played.
+    fn undo(state: &mut Self::State, undo: Self::Undo);
+    /// The result, if the game is over.
+    fn verdict(state: &Self::State) -> Option<Verdict>;
+    /// A hash of everything that decides the future of the game.
+    fn hash(state: &Self::State) -> u64;
+    /// A static score for the side to move: positive is good for it. Kept within ±100,000.
+    fn evaluate(state: &Self::State) -> i32;
+    /// 0 for the first player, 1 for the second: who is to move.
+    fn side_to_move(state: &Self::State) -> usize;
+    /// A number below [`Game::MOVE_KEYS`] that names the move's shape, for the history heuristic.
+    fn move_key(mv: Self::Move) -> usize;
+    /// How many distinct [`Game::move_key`] values there are.
+    const MOVE_KEYS: usize;
+    /// A rough prior for ordering: moves that capture or shoot first.
+    fn move_prior(_state: &Self::State, _mv: Self::Move) -> i32 {
+        0
+    }
+}

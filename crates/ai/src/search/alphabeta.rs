@@ -1,0 +1,447 @@
+//! Negamax alpha-beta with iterative deepening, a transposition table, move ordering (hash
+//! move, killers, history), aspiration windows and multi-move reports.
+
+use crate::game::Game;
+use crate::limits::{Limits, StopFlag};
+use crate::search::score::{INFINITY, Score, from_table, to_table, verdict_score};
+use crate::search::tt::{Bound, Entry, Table};
+use std::time::{Duration, Instant};
+
+/// Switches and sizes of the alpha-beta search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchConfig {
+    /// Transposition-table size in MiB.
+    pub table_megabytes: usize,
+    /// Whether stored scores may cut the search short (off: the table only orders moves).
+    pub table_cutoffs: bool,
+    /// Whether to search each iteration in a narrow window around the last score first.
+    pub aspiration: bool,
+    /// How many best moves to score exactly at the root (1 for play, more for hints).
+    pub top_moves: usize,
+    /// Half-width of a deterministic per-position evaluation noise (0: none), for weak players.
+    pub noise: i32,
+    /// Seed of that noise.
+    pub seed: u64,
+}
+
+impl Default for SearchConfig {
+    fn default() -> Self {
+        SearchConfig {
+            table_megabytes: 16,
+            table_cutoffs: true,
+            aspiration: true,
+            top_moves: 1,
+            noise: 0,
+            seed: 0,
+        }
+    }
+}
+
+/// What a search found, for playing, hints and analysis.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchReport<M> {
+    /// The best move (none if the game is over).
+    pub best: Option<M>,
+    /// Its score for the side to move.
+    pub score: Score,
+    /// The deepest iteration completed.
+    pub depth: u32,
+    /// Nodes visited.
+    pub nodes: u64,
+    /// The expected line of play, best move first.
+    pub pv: Vec<M>,
+    /// The best moves with their scores, best first (as many as asked for in `top_moves`).
+    pub top: Vec<(M, Score)>,
+    /// Time taken.
+    pub elapsed: Duration,
+}
+
+const ASPIRATION: i32 = 300;
+const MAX_PLY: usize = 128;
+
+/// An alpha-beta searcher for one game. Keep it between moves to reuse its buffers.
+pub struct Searcher<G: Game> {
+    config: SearchConfig,
+    table: Table<G::Move>,
+    killers: Vec<[Option<G::Move>; 2]>,
+    history: Vec<i32>,
+    buffers: Vec<Vec<G::Move>>,
+    order: Vec<Vec<i32>>,
+    nodes: u64,
+    node_limit: u64,
+    deadline: Option<Instant>,
+    stop: StopFlag,
+    aborted: bool,
+}
+
+impl<G: Game> Searcher<G> {
+    /// A searcher with these settings and a stop flag of its own.
+    #[must_use]
+    pub fn new(config: SearchConfig) -> Searcher<G> {
+        Searcher {
+            config,
+            table: Table::new(config.table_megabytes),
+            killers: vec![[None; 2]; MAX_PLY],
+            history: vec![0; G::MOVE_KEYS],
+            buffers: (0..MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
+            order: (0..MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
+            nodes: 0,
+            node_limit: u64::MAX,
+            deadline: None,
+            stop: StopFlag::new(),
+            aborted: false,
+        }
+    }
+
+    /// The flag that stops this searcher; clone it to another thread.
+    #[must_use]
+    pub fn stop_flag(&self) -> StopFlag {
+        self.stop.clone()
+    }
+
+    /// Uses `flag` as this searcher's stop flag.
+    pub fn set_stop_flag(&mut self, flag: StopFlag) {
+        self.stop = flag;
+    }
+
+    /// Searches `state` within `limits` and reports the best move found. The same state, limits
+    /// (by depth or nodes) and config give the same report.
+    pub fn search(&mut self, state: &G::State, limits: Limits) -> SearchReport<G::Move> {
+        let started = Instant::now();
+        self.table.clear();
+        self.history.fill(0);
+        self.killers.fill([None; 2]);
+        self.nodes = 0;
+        self.aborted = false;
+        self.node_limit = limits.nodes.unwrap_or(u64::MAX);
+        self.deadline = limits.time.map(|t| started + t);
+        let max_depth = limits
+            .depth
+            .unwrap_or(Limits::MAX_DEPTH)
+            .min(MAX_PLY as u32 - 1);
+
+        let mut state = state.clone();
+        let mut root: Vec<(G::Move, i32)> = Vec::new();
+        let mut moves = Vec::new();
+        G::legal_moves(&state, &mut moves);
+        let mut report = SearchReport {
+            best: moves.first().copied(),
+            score: Score::Value(if moves.is_empty() {
+                0
+            } else {
+                G::evaluate(&state)
+            }),
+            depth: 0,
+            nodes: 0,
+            pv: moves.first().copied().into_iter().collect(),
+            top: Vec::new(),
+            elapsed: Duration::ZERO,
+        };
+        if let Some(verdict) = G::verdict(&state) {
+            report.score = Score::from_raw(verdict_score(verdict, 0));
+        }
+        moves.sort_by_key(|&m| -G::move_prior(&state, m));
+        root.extend(moves.iter().map(|&m| (m, -INFINITY)));
+        let mut previous = 0;
+        for depth in 1..=max_depth {
+            if root.is_empty() {
+                break;
+            }
+            let scored = self.aspirated_root(&mut state, &mut root, depth, previous);
+            // An unfinished iteration proves nothing: keep the last finished one.
+            let Some((best_move, best_score)) = scored.filter(|_| !self.aborted) else {
+                break;
+            };
+            previous = best_score;
+            report.best = Some(best_move);
+            report.score = Score::from_raw(best_score);
+            report.depth = depth;
+            report.top = root
+                .iter()
+                .take(self.config.top_moves.max(1))
+                .map(|&(m, s)| (m, Score::from_raw(s)))
+                .collect();
+            report.pv = self.principal_variation(&mut state, best_move, depth);
+            // A win or loss within the horizon is proven; deeper search cannot change it (but
+            // the other top moves' scores can still deepen).
+            let proven = matches!(report.score, Score::WinIn(n) | Score::LossIn(n) if n <= depth);
+            if proven && self.config.top_moves <= 1 {
+                break;
+            }
+        }
+        report.nodes = self.nodes;
+        report.elapsed = started.elapsed();
+        self.stop.publish(self.nodes);
+        report
+    }
+
+    /// One iteration at the root, first in a narrow window around `previous`, widened on failure.
+    /// Sorts `root` best first and returns the best move and score (none if aborted before any
+    /// move was searched completely).
+    fn aspirated_root(
+        &mut self,
+        state: &mut G::State,
+        root: &mut [(G::Move, i32)],
+        depth: u32,
+        previous: i32,
+    ) -> Option<(G::Move, i32)> {
+        let mut delta = ASPIRATION;
+        let (mut alpha, mut beta) = if self.config.aspiration && depth >= 3 {
+            (previous - delta, previous + delta)
+        } else {
+            (-INFINITY, INFINITY)
+        };
+        loop {
+            let best = self.root_iteration(state, root, depth, alpha, beta)?;
+            if self.aborted {
+                return Some(best);
+            }
+            if best.1 <= alpha && alpha > -INFINITY {
+                alpha = (alpha - delta).max(-INFINITY);
+            } else if best.1 >= beta && beta < INFINITY {
+                beta = (beta + delta).min(INFINITY);
+            } else {
+                return Some(best);
+            }
+            delta = delta.saturating_mul(4);
+        }
+    }
+
+    fn root_iteration(
+        &mut self,
+        state: &mut G::State,
+        root: &mut [(G::Move, i32)],
+        depth: u32,
+        alpha: i32,
+        beta: i32,
+    ) -> Option<(G::Move, i32)> {
+        let top = self.config.top_moves.max(1);
+        let mut done = 0;
+        for i in 0..root.len() {
+            // Moves better than the `top`-th best so far are searched exactly.
+            let floor = if i >= top {
+                let mut best: Vec<i32> = root[..i].iter().map(|r| r.1).collect();
+                best.sort_unstable_by(|a, b| b.cmp(a));
+                best[top - 1].max(alpha)
+            } else {
+                alpha
+            };
+            let mv = root[i].0;
+            let undo = G::play(state, mv);
+            let score = -self.negamax(state, depth as i32 - 1, 1, -beta, -floor);
+            G::undo(state, undo);
+            if self.aborted {
+                break;
+            }
+            root[i].1 = score;
+            done = i + 1;
+        }
+        if done == 0 {
+            return None;
+        }
+        // Searched moves best first (stable, so ties keep the earlier order); the rest after.
+        root[..done].sort_by_key(|r| std::cmp::Reverse(r.1));
+        let key = G::hash(state);
+        self.table.store(Entry {
+            key,
+            depth: depth as i32,
+            score: root[0].1,
+            bound: Bound::Exact,
+            best: Some(root[0].0),
+        });
+        Some(root[0])
+    }
+
+    fn poll(&mut self) {
+        self.stop.publish(self.nodes);
+        if self.stop.is_stopped() || self.deadline.is_some_and(|d| Instant::now() >= d) {
+            self.aborted = true;
+        }
+    }
+
+    fn leaf(&self, state: &G::State) -> i32 {
+        let value = G::evaluate(state);
+        if self.config.noise == 0 {
+            return value;
+        }
+        let mut z = G::hash(state) ^ self.config.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        z = (z ^ (z >> 31)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z ^= z >> 29;
+        let span = 2 * self.config.noise as u64 + 1;
+        value + (z % span) as i32 - self.config.noise
+    }
+
+    fn negamax(
+        &mut self,
+        state: &mut G::State,
+        depth: i32,
+        ply: u32,
+        mut alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        self.nodes += 1;
+        if self.nodes >= self.node_limit {
+            self.aborted = true;
+        }
+        if self.nodes & 1023 == 0 {
+            self.poll();
+        }
+        if self.aborted {
+            return 0;
+        }
+        if let Some(verdict) = G::verdict(state) {
+            return verdict_score(verdict, ply);
+        }
+        let p = ply as usize;
+        if depth <= 0 || p + 1 >= MAX_PLY {
+            return self.leaf(state);
+        }
+        let key = G::hash(state);
+        let mut hash_move = None;
+        if let Some(entry) = self.table.probe(key) {
+            hash_move = entry.best;
+            if self.config.table_cutoffs && entry.depth >= depth {
+                let score = from_table(entry.score, ply);
+                match entry.bound {
+                    Bound::Exact => return score,
+                    Bound::Lower if score >= beta => return score,
+                    Bound::Upper if score <= alpha => return score,
+                    _ => {}
+                }
+            }
+        }
+        let mut moves = std::mem::take(&mut self.buffers[p]);
+        let mut order = std::mem::take(&mut self.order[p]);
+        moves.clear();
+        G::legal_moves(state, &mut moves);
+        order.clear();
+        let killers = self.killers[p];
+        order.extend(moves.iter().map(|&m| {
+            if Some(m) == hash_move {
+                1 << 30
+            } else if Some(m) == killers[0] {
+                1 << 24
+            } else if Some(m) == killers[1] {
+                (1 << 24) - 1
+            } else {
+                G::move_prior(state, m) * 4096 + self.history[G::move_key(m)].min(4095)
+            }
+        }));
+        let original_alpha = alpha;
+        let mut best = -INFINITY;
+        let mut best_move = None;
+        for i in 0..moves.len() {
+            // Selection sort: most moves are never reached after a cutoff.
+            let j = (i..moves.len())
+                .max_by_key(|&j| (order[j], std::cmp::Reverse(j)))
+                .expect("non-empty");
+            moves.swap(i, j);
+            order.swap(i, j);
+            let mv = moves[i];
+            let undo = G::play(state, mv);
+            let score = -self.negamax(state, depth - 1, ply + 1, -beta, -alpha);
+            G::undo(state, undo);
+            if self.aborted {
+                break;
+            }
+            if score > best {
+                best = score;
+                best_move = Some(mv);
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        if G::move_prior(state, mv) == 0 && killers[0] != Some(mv) {
+                            self.killers[p] = [Some(mv), killers[0]];
+                        }
+                        let h = &mut self.history[G::move_key(mv)];
+                        *h = (*h + depth * depth).min(1 << 20);
+                        break;
+                    }
+                }
+            }
+        }
+        self.buffers[p] = moves;
+        self.order[p] = order;
+        if self.aborted {
+            return 0;
+        }
+        let bound = if best <= original_alpha {
+            Bound::Upper
+        } else if best >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        self.table.store(Entry {
+            key,
+            depth,
+            score: to_table(best, ply),
+            bound,
+            best: best_move,
+        });
+        best
+    }
+
+    /// Follows the table's best moves from the root for up to `depth` plies.
+    fn principal_variation(
+        &mut self,
+        state: &mut G::State,
+        first: G::Move,
+        depth: u32,
+    ) -> Vec<G::Move> {
+        let mut pv = vec![first];
+        let mut undos = vec![G::play(state, first)];
+        let mut legal = Vec::new();
+        while pv.len() < depth as usize {
+            let Some(next) = self.table.probe(G::hash(state)).and_then(|e| e.best) else {
+                break;
+            };
+            legal.clear();
+            G::legal_moves(state, &mut legal);
+            if !legal.contains(&next) {
+                break;
+            }
+            pv.push(next);
+            undos.push(G::play(state, next));
+        }
+        while let Some(u) = undos.pop() {
+            G::undo(state, u);
+        }
+        pv
+    }
+}
+
+/// Plain negamax without pruning, tables or ordering: the reference value of a position at a
+/// depth, for testing the real search. Exponential: keep the depth small.
+#[must_use]
+pub fn reference_value<G: Game>(state: &G::State, depth: u32) -> i32 {
+    fn go<G: Game>(state: &mut G::State, depth: u32, ply: u32) -> i32 {
+        if let Some(verdict) = G::verdict(state) {
+            return verdict_score(verdict, ply);
+        }
+        if depth == 0 {
+            return G::evaluate(state);
+        }
+        let mut moves = Vec::new();
+        G::legal_moves(state, &mut moves);
+        let mut best = -INFINITY;
+        for mv in moves {
+            let undo = G::play(state, mv);
+            best = best.max(-go::<G>(state, depth - 1, ply + 1));
+            G::undo(state, undo);
+        }
+        best
+    }
+    go::<G>(&mut state.clone(), depth, 0)
+}
+
+/// The raw score behind a [`Score`] (the inverse of [`Score::from_raw`]).
+#[must_use]
+pub fn raw_score(score: Score) -> i32 {
+    use crate::search::score::WIN;
+    match score {
+        Score::Value(v) => v,
+        Score::WinIn(n) => WIN - n as i32,
+        Score::LossIn(n) => -(WIN - n as i32),
+    }
+}

@@ -1,0 +1,177 @@
+//! The search against a plain negamax, its determinism, and its stop flag.
+
+use kraal_ai::{
+    Game, Limits, Morris, SearchConfig, Searcher, reference_value, search::alphabeta::raw_score,
+};
+use kraal_rules_morris::{Options, Position, RuleSet};
+
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 = self
+            .0
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        ((self.0 >> 33) % n as u64) as usize
+    }
+}
+
+/// Positions reached by seeded random play under every rule set, repetition draws off (they
+/// depend on history the table cannot see).
+fn random_positions(count: usize, seed: u64) -> Vec<Position> {
+    let mut rng = Rng(seed);
+    let mut out = Vec::new();
+    while out.len() < count {
+        for rules in RuleSet::ALL {
+            let options =
+                Options::from_rule_set(rules.name(), &["repetition-draw=off"]).expect("valid");
+            let mut pos = Position::new(options);
+            let plies = rng.below(60);
+            for _ in 0..plies {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                pos = pos.play(moves[rng.below(moves.len())]).expect("legal");
+            }
+            out.push(pos);
+        }
+    }
+    out.truncate(count);
+    out
+}
+
+fn exact_config() -> SearchConfig {
+    SearchConfig {
+        table_cutoffs: false,
+        ..SearchConfig::default()
+    }
+}
+
+#[test]
+fn alpha_beta_returns_the_negamax_value_on_random_positions() {
+    let mut searcher = Searcher::<Morris>::new(exact_config());
+    for (i, pos) in random_positions(300, 7).iter().enumerate() {
+        let depth = if i % 3 == 0 { 3 } else { 2 };
+        let report = searcher.search(pos, Limits::depth(depth));
+        if pos.is_game_over() {
+            assert!(report.best.is_none());
+            continue;
+        }
+        let want = reference_value::<Morris>(pos, depth);
+        assert_eq!(
+            raw_score(report.score),
+            want,
+            "depth {depth} in {}",
+            pos.to_position_string()
+        );
+    }
+}
+
+#[test]
+fn alpha_beta_with_table_cutoffs_agrees_on_the_best_score() {
+    let mut searcher = Searcher::<Morris>::new(SearchConfig::default());
+    for pos in random_positions(120, 11)
+        .iter()
+        .filter(|p| !p.is_game_over())
+    {
+        let want = reference_value::<Morris>(pos, 3);
+        let report = searcher.search(pos, Limits::depth(3));
+        assert_eq!(
+            raw_score(report.score),
+            want,
+            "{}",
+            pos.to_position_string()
+        );
+    }
+}
+
+#[test]
+fn top_moves_are_scored_exactly() {
+    let config = SearchConfig {
+        top_moves: 4,
+        ..exact_config()
+    };
+    let mut searcher = Searcher::<Morris>::new(config);
+    for pos in random_positions(40, 3).iter().filter(|p| !p.is_game_over()) {
+        let report = searcher.search(pos, Limits::depth(2));
+        let mut all = Vec::new();
+        Morris::legal_moves(pos, &mut all);
+        let mut exact: Vec<i32> = all
+            .iter()
+            .map(|&mv| {
+                let next = pos.clone().play(mv).expect("legal");
+                // The reference counts plies from `next`; the search counts them from `pos`.
+                match -reference_value::<Morris>(&next, 1) {
+                    v if v > 900_000 => v - 1,
+                    v if v < -900_000 => v + 1,
+                    v => v,
+                }
+            })
+            .collect();
+        exact.sort_unstable_by(|a, b| b.cmp(a));
+        let got: Vec<i32> = report.top.iter().map(|&(_, s)| raw_score(s)).collect();
+        assert_eq!(got, exact[..got.len()], "{}", pos.to_position_string());
+        assert_eq!(got.len(), all.len().min(4));
+    }
+}
+
+#[test]
+fn same_position_and_limits_give_the_same_report() {
+    let pos =
+        Position::from_position_string("a1,b4,d2,f6,e3/a7,c3,e5,g7,d6 0:0 w", Options::default())
+            .unwrap();
+    for limits in [Limits::depth(5), Limits::nodes(20_000)] {
+        let a = Searcher::<Morris>::new(SearchConfig::default()).search(&pos, limits);
+        let b = Searcher::<Morris>::new(SearchConfig::default()).search(&pos, limits);
+        assert_eq!(
+            (a.best, a.score, a.depth, a.nodes, &a.pv),
+            (b.best, b.score, b.depth, b.nodes, &b.pv)
+        );
+    }
+    let noisy = SearchConfig {
+        noise: 500,
+        seed: 9,
+        ..SearchConfig::default()
+    };
+    let a = Searcher::<Morris>::new(noisy).search(&pos, Limits::depth(4));
+    let b = Searcher::<Morris>::new(noisy).search(&pos, Limits::depth(4));
+    assert_eq!((a.best, a.score), (b.best, b.score));
+}
+
+#[test]
+fn a_node_limit_is_kept() {
+    let pos = Position::new(Options::default());
+    let report =
+        Searcher::<Morris>::new(SearchConfig::default()).search(&pos, Limits::nodes(5_000));
+    assert!(report.nodes <= 5_000, "{}", report.nodes);
+    assert!(report.best.is_some());
+}
+
+#[test]
+fn the_stop_flag_ends_the_search_within_4096_nodes() {
+    let pos = Position::new(Options::default());
+    let mut searcher = Searcher::<Morris>::new(SearchConfig::default());
+    let flag = searcher.stop_flag();
+    let watcher = {
+        let flag = flag.clone();
+        std::thread::spawn(move || {
+            while flag.nodes() < 200_000 {
+                std::thread::yield_now();
+            }
+            let seen = flag.nodes();
+            flag.stop();
+            seen
+        })
+    };
+    let report = searcher.search(&pos, Limits::depth(40));
+    let raised_at = watcher.join().expect("watcher");
+    assert!(report.nodes >= raised_at);
+    assert!(
+        report.nodes - raised_at <= 4096,
+        "{} nodes after the flag",
+        report.nodes - raised_at
+    );
+    assert!(report.best.is_some());
+}
