@@ -15,7 +15,10 @@ fn main() {
         }
     };
     let config = SearchConfig {
-        top_moves: 5,
+        top_moves: std::env::var("TOP")
+            .ok()
+            .and_then(|t| t.parse().ok())
+            .unwrap_or(1),
         ..SearchConfig::default()
     };
     let report = Searcher::<Morris>::new(config).search(&pos, Limits::depth(depth));

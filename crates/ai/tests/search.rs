@@ -71,7 +71,11 @@ fn alpha_beta_returns_the_negamax_value_on_random_positions() {
 
 #[test]
 fn alpha_beta_with_table_cutoffs_agrees_on_the_best_score() {
-    let mut searcher = Searcher::<Morris>::new(SearchConfig::default());
+    let config = SearchConfig {
+        reductions: false,
+        ..SearchConfig::default()
+    };
+    let mut searcher = Searcher::<Morris>::new(config);
     for pos in random_positions(120, 11)
         .iter()
         .filter(|p| !p.is_game_over())

@@ -22,6 +22,9 @@ pub struct SearchConfig {
     pub noise: i32,
     /// Seed of that noise.
     pub seed: u64,
+    /// Whether late, quiet moves are searched one or two plies shallower first (late move
+    /// reductions). Much deeper in the same time, but no longer exactly the negamax value.
+    pub reductions: bool,
 }
 
 impl Default for SearchConfig {
@@ -33,6 +36,7 @@ impl Default for SearchConfig {
             top_moves: 1,
             noise: 0,
             seed: 0,
+            reductions: true,
         }
     }
 }
@@ -228,7 +232,17 @@ impl<G: Game> Searcher<G> {
             };
             let mv = root[i].0;
             let undo = G::play(state, mv);
-            let score = -self.negamax(state, depth as i32 - 1, 1, -beta, -floor);
+            let child = depth as i32 - 1;
+            // Principal variation search: after the first move, try to prove each move no
+            // better than the floor with a null window; search exactly only those that are.
+            let mut score = if i == 0 {
+                -self.negamax(state, child, 1, -beta, -floor)
+            } else {
+                -self.negamax(state, child, 1, -floor - 1, -floor)
+            };
+            if i > 0 && score > floor && score < beta {
+                score = -self.negamax(state, child, 1, -beta, -floor);
+            }
             G::undo(state, undo);
             if self.aborted {
                 break;
@@ -338,8 +352,26 @@ impl<G: Game> Searcher<G> {
             moves.swap(i, j);
             order.swap(i, j);
             let mv = moves[i];
+            let quiet = order[i] < (1 << 24) && G::move_prior(state, mv) == 0;
             let undo = G::play(state, mv);
-            let score = -self.negamax(state, depth - 1, ply + 1, -beta, -alpha);
+            let score = if i == 0 {
+                -self.negamax(state, depth - 1, ply + 1, -beta, -alpha)
+            } else {
+                let reduction = if self.config.reductions && quiet && depth >= 3 && i >= 3 {
+                    1 + i32::from(depth >= 6 && i >= 10)
+                } else {
+                    0
+                };
+                let mut s =
+                    -self.negamax(state, depth - 1 - reduction, ply + 1, -alpha - 1, -alpha);
+                if s > alpha && reduction > 0 {
+                    s = -self.negamax(state, depth - 1, ply + 1, -alpha - 1, -alpha);
+                }
+                if s > alpha && s < beta {
+                    s = -self.negamax(state, depth - 1, ply + 1, -beta, -alpha);
+                }
+                s
+            };
             G::undo(state, undo);
             if self.aborted {
                 break;
