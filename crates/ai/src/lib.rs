@@ -18,12 +18,16 @@
 
 pub mod game;
 pub mod limits;
+pub mod matches;
 pub mod morris;
+pub mod opponents;
 pub mod search;
 
 pub use game::{Game, Verdict};
 pub use limits::{Limits, StopFlag};
+pub use matches::{MatchConfig, MatchResult, Sprt, SprtVerdict, play_match};
 pub use morris::Morris;
+pub use opponents::{OPPONENTS, Opponent, Player, Style};
 pub use search::Score;
 pub use search::alphabeta::{SearchConfig, SearchReport, Searcher, reference_value};
 pub use search::mcts::{MctsConfig, MctsReport, mcts};

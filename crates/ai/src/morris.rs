@@ -17,96 +17,82 @@ mod weight {
     pub const TO_MOVE_WITH_THREAT: i32 = 250;
 }
 
-fn bits(mut b: u32) -> impl Iterator<Item = Point> {
-    std::iter::from_fn(move || {
-        (b != 0).then(|| {
-            let i = b.trailing_zeros() as usize;
-            b &= b - 1;
-            Point::from_index(i).expect("bit of a point")
-        })
-    })
-}
-
 /// Features of one side, for the evaluation.
+#[derive(Default)]
 struct Side {
     material: i32,
-    /// Empty points that would close a mill, and whether a cow can get there.
+    /// Mills with two own cows and an empty third point that a cow can reach.
     open_mills: i32,
+    /// Empty points that would close two mills at once.
     double_threats: i32,
     mobility: i32,
     blocked: i32,
-    can_close_now: bool,
 }
 
-fn side_features(pos: &Position, board: &Board, color: Color) -> Side {
-    let own = pos.cow_bits(color);
-    let opp = pos.cow_bits(color.other());
-    let empty = board.point_bits() & !(own | opp);
-    let phase = pos.phase_of(color);
-    let mut closing_count = [0u8; Point::COUNT];
-    let mut open_mills = 0;
-    let mut reach = 0u32;
-    match phase {
-        Phase::Placing | Phase::Flying => reach = empty,
-        Phase::Moving => {
-            for p in bits(own) {
-                reach |= board.adjacent_bits(p) & empty;
-            }
-        }
-    }
-    let mut can_close_now = false;
+/// Features of both colours (White first) from one pass over the mills.
+fn features(pos: &Position, board: &Board) -> [Side; 2] {
+    let cows = [pos.cow_bits(Color::White), pos.cow_bits(Color::Black)];
+    let empty = board.point_bits() & !(cows[0] | cows[1]);
+    let mut sides = [Side::default(), Side::default()];
+    let mut gaps = [0u32; 2];
+    let mut double = [0u32; 2];
+    let phases = [pos.phase_of(Color::White), pos.phase_of(Color::Black)];
     for &m in board.mill_bits() {
-        if (own & m).count_ones() == 2 && m & empty != 0 {
-            let gap = m & empty;
-            let i = gap.trailing_zeros() as usize;
-            closing_count[i] += 1;
-            // In the moving phase the gap must be reachable by a cow from outside this mill.
-            let reachable = match phase {
-                Phase::Placing | Phase::Flying => true,
-                Phase::Moving => {
-                    let gap_point = Point::from_index(i).expect("gap");
-                    board.adjacent_bits(gap_point) & own & !m != 0
+        let gap = m & empty;
+        if gap == 0 || gap.count_ones() != 1 {
+            continue;
+        }
+        for c in 0..2 {
+            if (cows[c] & m).count_ones() == 2 {
+                // In the moving phase the gap must be reachable by a cow from outside the mill.
+                let reachable = phases[c] != Phase::Moving
+                    || board.adjacent_bits(point(gap.trailing_zeros())) & cows[c] & !m != 0;
+                if reachable {
+                    sides[c].open_mills += 1;
+                    double[c] |= gaps[c] & gap;
+                    gaps[c] |= gap;
                 }
-            };
-            if reachable {
-                open_mills += 1;
-                can_close_now = true;
             }
         }
     }
-    let double_threats = closing_count.iter().filter(|&&n| n >= 2).count() as i32;
-    let (mut mobility, mut blocked) = (0, 0);
-    if phase == Phase::Moving {
-        for p in bits(own) {
-            let free = (board.adjacent_bits(p) & empty).count_ones() as i32;
-            mobility += free;
-            blocked += i32::from(free == 0);
+    for (c, color) in Color::ALL.into_iter().enumerate() {
+        let side = &mut sides[c];
+        side.material = pos.on_board(color) as i32 + i32::from(pos.in_hand(color));
+        side.double_threats = double[c].count_ones() as i32;
+        if phases[c] == Phase::Moving {
+            let mut own = cows[c];
+            while own != 0 {
+                let p = point(own.trailing_zeros());
+                own &= own - 1;
+                let free = (board.adjacent_bits(p) & empty).count_ones() as i32;
+                side.mobility += free;
+                side.blocked += i32::from(free == 0);
+            }
+        } else {
+            side.mobility = empty.count_ones().min(8) as i32;
         }
-    } else {
-        mobility = reach.count_ones().min(8) as i32;
     }
-    Side {
-        material: pos.on_board(color) as i32 + i32::from(pos.in_hand(color)),
-        open_mills,
-        double_threats,
-        mobility,
-        blocked,
-        can_close_now,
-    }
+    sides
+}
+
+fn point(index: u32) -> Point {
+    Point::from_index(index as usize).expect("a bit of a board point")
 }
 
 /// The static evaluation of a mill-game position for the side to move.
 #[must_use]
 pub fn evaluate(pos: &Position) -> i32 {
-    let board = pos.board();
-    let me = side_features(pos, board, pos.side_to_move());
-    let them = side_features(pos, board, pos.side_to_move().other());
+    let [white, black] = features(pos, pos.board());
+    let (me, them) = match pos.side_to_move() {
+        Color::White => (white, black),
+        Color::Black => (black, white),
+    };
     let mut score = weight::COW * (me.material - them.material)
         + weight::OPEN_MILL * (me.open_mills - them.open_mills)
         + weight::DOUBLE_THREAT * (me.double_threats - them.double_threats)
         + weight::MOBILITY * (me.mobility - them.mobility)
         - weight::BLOCKED_COW * (me.blocked - them.blocked);
-    if me.can_close_now {
+    if me.open_mills > 0 {
         score += weight::TO_MOVE_WITH_THREAT;
     }
     score

@@ -62,6 +62,8 @@ pub struct SearchReport<M> {
 
 const ASPIRATION: i32 = 300;
 const MAX_PLY: usize = 128;
+/// Nodes this far from the horizon or more use the transposition table.
+const MIN_TABLE_DEPTH: i32 = 2;
 
 /// An alpha-beta searcher for one game. Keep it between moves to reuse its buffers.
 pub struct Searcher<G: Game> {
@@ -70,7 +72,7 @@ pub struct Searcher<G: Game> {
     killers: Vec<[Option<G::Move>; 2]>,
     history: Vec<i32>,
     buffers: Vec<Vec<G::Move>>,
-    order: Vec<Vec<i32>>,
+    order: Vec<Vec<i64>>,
     nodes: u64,
     node_limit: u64,
     deadline: Option<Instant>,
@@ -95,6 +97,17 @@ impl<G: Game> Searcher<G> {
             stop: StopFlag::new(),
             aborted: false,
         }
+    }
+
+    /// The settings in use.
+    #[must_use]
+    pub fn config(&self) -> SearchConfig {
+        self.config
+    }
+
+    /// Changes the settings (a new table size takes effect only through [`Searcher::new`]).
+    pub fn set_config(&mut self, config: SearchConfig) {
+        self.config = config;
     }
 
     /// The flag that stops this searcher; clone it to another thread.
@@ -293,10 +306,11 @@ impl<G: Game> Searcher<G> {
         mut alpha: i32,
         beta: i32,
     ) -> i32 {
-        self.nodes += 1;
         if self.nodes >= self.node_limit {
             self.aborted = true;
+            return 0;
         }
+        self.nodes += 1;
         if self.nodes & 1023 == 0 {
             self.poll();
         }
@@ -310,9 +324,11 @@ impl<G: Game> Searcher<G> {
         if depth <= 0 || p + 1 >= MAX_PLY {
             return self.leaf(state);
         }
-        let key = G::hash(state);
+        // The table lives in main memory: a probe at the frontier costs more than it saves.
+        let use_table = depth >= MIN_TABLE_DEPTH;
+        let key = if use_table { G::hash(state) } else { 0 };
         let mut hash_move = None;
-        if let Some(entry) = self.table.probe(key) {
+        if let Some(entry) = self.table.probe(key).filter(|_| use_table) {
             hash_move = entry.best;
             if self.config.table_cutoffs && entry.depth >= depth {
                 let score = from_table(entry.score, ply);
@@ -330,29 +346,29 @@ impl<G: Game> Searcher<G> {
         G::legal_moves(state, &mut moves);
         order.clear();
         let killers = self.killers[p];
-        order.extend(moves.iter().map(|&m| {
-            if Some(m) == hash_move {
-                1 << 30
+        order.extend(moves.iter().enumerate().map(|(i, &m)| {
+            let key: i64 = if Some(m) == hash_move {
+                1 << 40
             } else if Some(m) == killers[0] {
-                1 << 24
+                1 << 32
             } else if Some(m) == killers[1] {
-                (1 << 24) - 1
+                (1 << 32) - 1
             } else {
-                G::move_prior(state, m) * 4096 + self.history[G::move_key(m)].min(4095)
-            }
+                i64::from(G::move_prior(state, m)) * 4096
+                    + i64::from(self.history[G::move_key(m)].min(4095))
+            };
+            // The move's index breaks ties, so the order never depends on the sort.
+            (key << 16) | (0xFFFF - i.min(0xFFFF) as i64)
         }));
+        // Each key holds its move's index in the low bits: sorting the keys sorts the moves.
+        order.sort_unstable_by(|a, b| b.cmp(a));
         let original_alpha = alpha;
         let mut best = -INFINITY;
         let mut best_move = None;
-        for i in 0..moves.len() {
-            // Selection sort: most moves are never reached after a cutoff.
-            let j = (i..moves.len())
-                .max_by_key(|&j| (order[j], std::cmp::Reverse(j)))
-                .expect("non-empty");
-            moves.swap(i, j);
-            order.swap(i, j);
-            let mv = moves[i];
-            let quiet = order[i] < (1 << 24) && G::move_prior(state, mv) == 0;
+        for (i, &key) in order.iter().enumerate() {
+            let mv = moves[0xFFFF - (key & 0xFFFF) as usize];
+            let ordered = key >> 16;
+            let quiet = ordered < (1 << 32) - 1 && G::move_prior(state, mv) == 0;
             let undo = G::play(state, mv);
             let score = if i == 0 {
                 -self.negamax(state, depth - 1, ply + 1, -beta, -alpha)
@@ -396,6 +412,9 @@ impl<G: Game> Searcher<G> {
         self.order[p] = order;
         if self.aborted {
             return 0;
+        }
+        if !use_table {
+            return best;
         }
         let bound = if best <= original_alpha {
             Bound::Upper

@@ -1,0 +1,301 @@
+//! Engine matches: games between two opponents from varied seeded openings, colours alternating,
+//! with the Elo difference and a sequential probability ratio test (SPRT) that stops early.
+
+use crate::game::{Game, Verdict};
+use crate::opponents::{Opponent, Player};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// Games end here as a draw when the rules have no end of their own (the session move limit).
+pub const MOVE_LIMIT: u32 = 1_000;
+
+/// A sequential probability ratio test between two Elo hypotheses.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Sprt {
+    /// The Elo difference of the null hypothesis (no stronger).
+    pub elo0: f64,
+    /// The Elo difference of the alternative (stronger by this much).
+    pub elo1: f64,
+    /// The chance of accepting `elo1` when `elo0` holds.
+    pub alpha: f64,
+    /// The chance of accepting `elo0` when `elo1` holds.
+    pub beta: f64,
+}
+
+impl Default for Sprt {
+    /// The project's test: elo0 = 0, elo1 = 110, alpha = beta = 0.05.
+    fn default() -> Self {
+        Sprt {
+            elo0: 0.0,
+            elo1: 110.0,
+            alpha: 0.05,
+            beta: 0.05,
+        }
+    }
+}
+
+/// What the SPRT concluded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SprtVerdict {
+    /// The first player is stronger by about `elo1` (H1 accepted).
+    Stronger,
+    /// The first player is not stronger (H0 accepted).
+    NotStronger,
+    /// The games ran out before either bound was reached.
+    Undecided,
+}
+
+/// How a match is played.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MatchConfig {
+    /// The most games to play.
+    pub games: u32,
+    /// Random plies played from the start before the opponents take over (each opening is
+    /// played twice, once with each colour).
+    pub opening_plies: u32,
+    /// Seed of the openings and of the opponents' noise.
+    pub seed: u64,
+    /// Stop early when this test decides (none: play every game).
+    pub sprt: Option<Sprt>,
+    /// Threads playing games at once.
+    pub threads: usize,
+}
+
+impl Default for MatchConfig {
+    fn default() -> Self {
+        MatchConfig {
+            games: 400,
+            opening_plies: 4,
+            seed: 1,
+            sprt: Some(Sprt::default()),
+            threads: 1,
+        }
+    }
+}
+
+/// The result of a match, from the first player's view.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MatchResult {
+    /// Games won, drawn and lost by the first player.
+    pub wins: u32,
+    /// Draws.
+    pub draws: u32,
+    /// Losses.
+    pub losses: u32,
+    /// Wins, draws and losses when the first player moved first.
+    pub as_first: [u32; 3],
+    /// Wins, draws and losses when the first player moved second.
+    pub as_second: [u32; 3],
+    /// The SPRT's log-likelihood ratio after the last game counted.
+    pub llr: f64,
+    /// What the SPRT concluded (`Undecided` without one).
+    pub verdict: SprtVerdict,
+}
+
+impl MatchResult {
+    /// Games counted.
+    #[must_use]
+    pub fn games(&self) -> u32 {
+        self.wins + self.draws + self.losses
+    }
+
+    /// The first player's score, 0 to 1.
+    #[must_use]
+    pub fn score(&self) -> f64 {
+        (f64::from(self.wins) + f64::from(self.draws) / 2.0) / f64::from(self.games().max(1))
+    }
+
+    /// The Elo difference and its 95% margin.
+    #[must_use]
+    pub fn elo(&self) -> (f64, f64) {
+        let n = f64::from(self.games().max(1));
+        let s = self.score().clamp(1e-3, 1.0 - 1e-3);
+        let var = self.variance();
+        let margin = 1.96 * (var / n).sqrt();
+        let elo = |p: f64| -400.0 * (1.0 / p.clamp(1e-3, 1.0 - 1e-3) - 1.0).log10();
+        (elo(s), (elo(s + margin) - elo(s - margin)) / 2.0)
+    }
+
+    fn variance(&self) -> f64 {
+        let n = f64::from(self.games().max(1));
+        let s = self.score();
+        (f64::from(self.wins) * (1.0 - s).powi(2)
+            + f64::from(self.draws) * (0.5 - s).powi(2)
+            + f64::from(self.losses) * s.powi(2))
+            / n
+    }
+
+    /// The same results with half a win and half a loss added: a prior that keeps the variance
+    /// above zero when every game so far went one way.
+    fn regularised(&self) -> (f64, f64, f64) {
+        let (w, d, l) = (
+            f64::from(self.wins) + 0.5,
+            f64::from(self.draws),
+            f64::from(self.losses) + 0.5,
+        );
+        let n = w + d + l;
+        let s = (w + d / 2.0) / n;
+        let var = (w * (1.0 - s).powi(2) + d * (0.5 - s).powi(2) + l * s.powi(2)) / n;
+        (n, s, var)
+    }
+}
+
+fn expected_score(elo: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-elo / 400.0))
+}
+
+impl Sprt {
+    /// The log-likelihood ratio of `elo1` against `elo0` for these results: the normal
+    /// approximation of the trinomial (as in fishtest's simplified SPRT), with half a win and
+    /// half a loss added so that a one-sided start does not divide by zero.
+    #[must_use]
+    pub fn llr(&self, result: &MatchResult) -> f64 {
+        let (n, s, var) = result.regularised();
+        let (s0, s1) = (expected_score(self.elo0), expected_score(self.elo1));
+        n * (s1 - s0) * (2.0 * s - s0 - s1) / (2.0 * var)
+    }
+
+    /// The verdict at this LLR.
+    #[must_use]
+    pub fn decide(&self, llr: f64) -> SprtVerdict {
+        if llr >= ((1.0 - self.beta) / self.alpha).ln() {
+            SprtVerdict::Stronger
+        } else if llr <= (self.beta / (1.0 - self.alpha)).ln() {
+            SprtVerdict::NotStronger
+        } else {
+            SprtVerdict::Undecided
+        }
+    }
+}
+
+fn mix(seed: u64, n: u64) -> u64 {
+    let mut z = seed ^ n.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// Plays one game from `start`: `opening_plies` seeded random plies, then `players[0]` for the
+/// side to move at `start` and `players[1]` for the other, until the game ends or reaches
+/// [`MOVE_LIMIT`] (a draw). Returns the result for `players[0]`.
+pub fn play_game<G: Game>(
+    start: &G::State,
+    players: [&mut Player<G>; 2],
+    opening_plies: u32,
+    seed: u64,
+) -> Verdict {
+    let mut state = start.clone();
+    let start_side = G::side_to_move(start);
+    let mut moves = Vec::new();
+    for ply in 0..MOVE_LIMIT {
+        if let Some(v) = G::verdict(&state) {
+            return if G::side_to_move(&state) == start_side {
+                v
+            } else {
+                v.flip()
+            };
+        }
+        let mv = if ply < opening_plies {
+            moves.clear();
+            G::legal_moves(&state, &mut moves);
+            moves[(mix(seed, u64::from(ply)) % moves.len() as u64) as usize]
+        } else {
+            let mover = usize::from(G::side_to_move(&state) != start_side);
+            match players[mover]
+                .choose(&state, mix(seed, 1000 + u64::from(ply)))
+                .mv
+            {
+                Some(mv) => mv,
+                None => return Verdict::Draw,
+            }
+        };
+        let _ = G::play(&mut state, mv);
+    }
+    Verdict::Draw
+}
+
+/// Plays a match of `a` against `b` from `start`, colours alternating in pairs of games with the
+/// same opening. `progress` is called after each game with the results so far. Results are
+/// counted in game order, so the same config gives the same result whatever the threads.
+pub fn play_match<G: Game>(
+    start: &G::State,
+    a: Opponent,
+    b: Opponent,
+    config: MatchConfig,
+    progress: &(dyn Fn(&MatchResult) + Sync),
+) -> MatchResult {
+    let results: Mutex<Vec<Option<Verdict>>> = Mutex::new(vec![None; config.games as usize]);
+    let next = AtomicUsize::new(0);
+    let summary = Mutex::new((
+        MatchResult {
+            wins: 0,
+            draws: 0,
+            losses: 0,
+            as_first: [0; 3],
+            as_second: [0; 3],
+            llr: 0.0,
+            verdict: SprtVerdict::Undecided,
+        },
+        0usize,
+    ));
+    let decided = std::sync::atomic::AtomicBool::new(false);
+    std::thread::scope(|scope| {
+        for _ in 0..config.threads.max(1) {
+            scope.spawn(|| {
+                let mut pa = a.player::<G>();
+                let mut pb = b.player::<G>();
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= config.games as usize || decided.load(Ordering::Relaxed) {
+                        break;
+                    }
+                    let opening = mix(config.seed, (i / 2) as u64);
+                    let a_first = i.is_multiple_of(2);
+                    let verdict = if a_first {
+                        play_game::<G>(start, [&mut pa, &mut pb], config.opening_plies, opening)
+                    } else {
+                        play_game::<G>(start, [&mut pb, &mut pa], config.opening_plies, opening)
+                            .flip()
+                    };
+                    results.lock().expect("results lock")[i] = Some(verdict);
+                    // Count finished games in order, so the stopping point is reproducible.
+                    let mut guard = summary.lock().expect("summary lock");
+                    let (result, counted) = &mut *guard;
+                    let done = results.lock().expect("results lock");
+                    while *counted < done.len() && result.verdict == SprtVerdict::Undecided {
+                        let Some(v) = done[*counted] else { break };
+                        let colour = if counted.is_multiple_of(2) {
+                            &mut result.as_first
+                        } else {
+                            &mut result.as_second
+                        };
+                        match v {
+                            Verdict::Win => {
+                                result.wins += 1;
+                                colour[0] += 1;
+                            }
+                            Verdict::Draw => {
+                                result.draws += 1;
+                                colour[1] += 1;
+                            }
+                            Verdict::Loss => {
+                                result.losses += 1;
+                                colour[2] += 1;
+                            }
+                        }
+                        *counted += 1;
+                        if let Some(sprt) = config.sprt {
+                            result.llr = sprt.llr(result);
+                            result.verdict = sprt.decide(result.llr);
+                            if result.verdict != SprtVerdict::Undecided {
+                                decided.store(true, Ordering::Relaxed);
+                            }
+                        }
+                        progress(result);
+                    }
+                }
+            });
+        }
+    });
+    summary.into_inner().expect("summary lock").0
+}
