@@ -94,7 +94,7 @@ impl Position {
         let opts = *self.options();
         let w = opts.width as usize;
         let ring = 2 * w;
-        let mut start = [0u8; 24];
+        let mut start = [0u8; sow::HOLES];
         start[..ring].copy_from_slice(self.holes());
         let side = self.side_to_move().index();
         let mut seen: HashSet<u128, BuildHasherDefault<KeyHasher>> = HashSet::default();

@@ -19,6 +19,9 @@ fn count(pos: &mut Position, depth: u32) -> u64 {
     if depth == 1 {
         return pos.count_legal_moves();
     }
+    if depth == 2 && pos.game() == crate::Game::Oware {
+        return pos.oware_perft2();
+    }
     let (game, side) = (pos.game(), pos.side_to_move());
     let mut mask = pos.legal_mask();
     let mut total = 0;

@@ -26,12 +26,25 @@ pub(crate) struct State {
     /// Oware: index into the history of the first position since the last capture.
     pub window_start: u32,
     pub outcome: Option<Outcome>,
+    /// The legal moves as a bit set over the mover's hole indices (0 once the game is over).
+    pub moves: u32,
 }
 
 /// What [`Position::play_unchecked`] hands back so that [`Position::undo`] can restore.
 #[derive(Clone, Copy, Debug)]
 #[must_use = "pass it to Position::undo to take the move back"]
 pub struct Undo(State);
+
+/// Bits set in each byte value (a table is faster than `count_ones` on baseline x86-64).
+const POPCOUNT: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut i = 0;
+    while i < 256 {
+        t[i] = (i as u32).count_ones() as u8;
+        i += 1;
+    }
+    t
+};
 
 /// Relays longer than this many laps have their result cached.
 const LONG_RELAY: u64 = 4096;
@@ -63,6 +76,10 @@ struct RelayCache(Mutex<BTreeMap<CacheKey, Sown>>);
 pub struct Position {
     options: Options,
     board: Board,
+    /// Half the seeds of the game (Oware: more than this many captured wins).
+    half: u8,
+    /// Holes per side.
+    per_side: usize,
     pub(crate) state: State,
     history: Vec<u64>,
     cache: Arc<RelayCache>,
@@ -95,7 +112,18 @@ impl Position {
         let mut pos = Position {
             options,
             board: options.board(),
-            state: State { holes, stores, side, ply, hash: 0, window_start: 0, outcome: None },
+            half: (options.total_seeds() / 2) as u8,
+            per_side: options.board().holes_per_side(),
+            state: State {
+                holes,
+                stores,
+                side,
+                ply,
+                hash: 0,
+                window_start: 0,
+                outcome: None,
+                moves: 0,
+            },
             history: Vec::with_capacity(64),
             cache: Arc::default(),
         };
@@ -103,7 +131,7 @@ impl Position {
         if pos.game() == Game::Oware {
             pos.history.push(pos.state.hash);
         }
-        pos.state.outcome = pos.compute_outcome();
+        pos.decide();
         pos
     }
 
@@ -195,7 +223,7 @@ impl Position {
     pub fn compute_hash(&self) -> u64 {
         let mut h = 0;
         for (i, &c) in self.holes().iter().enumerate() {
-            h ^= KEYS.holes[i][usize::from(c)];
+            h ^= KEYS.holes[usize::from(c)][i];
         }
         for s in Side::ALL {
             h ^= KEYS.stores[s.index()][usize::from(self.state.stores[s.index()])];
@@ -230,13 +258,7 @@ impl Position {
     /// The legal moves as a bit set over the mover's hole indices.
     #[inline]
     pub(crate) fn legal_mask(&self) -> u32 {
-        if self.state.outcome.is_some() {
-            return 0;
-        }
-        match self.game() {
-            Game::Oware => self.oware_mask(),
-            Game::Mulabalaba => self.mulabalaba_mask(false),
-        }
+        self.state.moves
     }
 
     /// Appends every legal move to `out` (nothing once the game is over). Reuse `out` in hot
@@ -367,9 +389,12 @@ impl Position {
     /// move that never ends counts as an endless move (a loss for the mover).
     pub fn play_unchecked(&mut self, mv: Move) -> Undo {
         let prev = self.state;
-        let index = usize::from(mv.index()) % self.board.holes_per_side();
+        let mut index = usize::from(mv.index());
+        if index >= self.per_side {
+            index = 0;
+        }
         match self.game() {
-            Game::Oware => self.play_oware(index, &prev),
+            Game::Oware => self.play_oware(index),
             Game::Mulabalaba => self.play_mulabalaba(index, &prev),
         }
         Undo(prev)
@@ -383,49 +408,45 @@ impl Position {
         }
     }
 
-    /// Updates the hash for the holes `range` that changed since `prev`.
+    /// Updates the hash for the holes `range` (wrapping at `wrap`) that may have changed since
+    /// `prev`, the stores, and the side to move. Branch-free: unchanged holes cancel out.
     #[inline]
-    fn rehash(&mut self, prev: &State, range: std::ops::Range<usize>) {
+    fn rehash(&mut self, prev: &State, start: usize, len: usize, wrap: usize) {
         let mut h = self.state.hash;
-        for i in range {
+        let mut i = start;
+        for _ in 0..len {
             let (a, b) = (prev.holes[i], self.state.holes[i]);
-            if a != b {
-                h ^= KEYS.holes[i][usize::from(a)] ^ KEYS.holes[i][usize::from(b)];
+            h ^= KEYS.holes[usize::from(a)][i] ^ KEYS.holes[usize::from(b)][i];
+            i += 1;
+            if i == wrap {
+                i = 0;
             }
         }
         for s in 0..2 {
             let (a, b) = (prev.stores[s], self.state.stores[s]);
-            if a != b {
-                h ^= KEYS.stores[s][usize::from(a)] ^ KEYS.stores[s][usize::from(b)];
-            }
+            h ^= KEYS.stores[s][usize::from(a)] ^ KEYS.stores[s][usize::from(b)];
         }
         self.state.hash = h ^ KEYS.north_to_move;
     }
 
-    fn play_oware(&mut self, index: usize, prev: &State) {
-        let w = self.board.width();
-        let ring = 2 * w;
+    fn play_oware(&mut self, index: usize) {
         let side = self.state.side;
-        let origin = side.index() * w + index;
-        let opp_lo = side.other().index() * w;
-        let st = &mut self.state;
-        let last = sow::oware_sow(&mut st.holes[..ring], origin, ring);
-        let mut captured = 0u32;
-        if let Some(chain) = sow::oware_chain(&st.holes, last, opp_lo, w, self.options.captures) {
-            for i in sow::oware_taken(chain, self.options.grand_slam) {
-                captured += u32::from(st.holes[i]);
-                st.holes[i] = 0;
-            }
-        }
-        st.stores[side.index()] = st.stores[side.index()].wrapping_add(captured as u8);
-        st.side = side.other();
-        st.ply += 1;
-        self.rehash(prev, 0..ring);
+        let mut holes = self.state.holes;
+        let nz = sow::ring_nonzero(&holes, 2 * self.per_side);
+        let (captured, mut h, nz) = self.oware_apply(&mut holes, index, nz);
+        self.state.holes = holes;
         if captured > 0 {
+            let s = side.index();
+            let before = self.state.stores[s];
+            self.state.stores[s] = before.wrapping_add(captured);
+            h ^= KEYS.stores[s][usize::from(before)] ^ KEYS.stores[s][usize::from(self.state.stores[s])];
             self.state.window_start = self.history.len() as u32;
         }
-        self.history.push(self.state.hash);
-        self.state.outcome = self.oware_outcome();
+        self.state.hash = h;
+        self.state.side = side.other();
+        self.state.ply += 1;
+        self.history.push(h);
+        self.decide_oware(nz);
     }
 
     fn play_mulabalaba(&mut self, index: usize, prev: &State) {
@@ -442,6 +463,7 @@ impl Position {
                 st.ply += 1;
                 st.hash ^= KEYS.north_to_move;
                 st.outcome = Some(Outcome::Win { winner: side.other(), reason: EndReason::EndlessMove });
+                st.moves = 0;
                 return;
             }
             Sown::Ends(after, last) => {
@@ -460,56 +482,162 @@ impl Position {
         }
         st.side = side.other();
         st.ply += 1;
-        self.rehash(prev, 0..2 * m);
-        self.state.outcome = self.mulabalaba_outcome();
+        self.rehash(prev, 0, 2 * m, 2 * m);
+        self.decide_mulabalaba();
     }
 
     // ----- Oware rules ---------------------------------------------------------------------
 
-    #[inline]
-    fn oware_mask(&self) -> u32 {
-        sow::oware_legal(
-            &self.state.holes,
-            self.state.side.index(),
-            self.board.width(),
-            self.options.captures,
-            self.options.grand_slam,
-        )
-    }
-
-    /// Decides the end of an Oware game, in the order of the spec.
-    fn oware_outcome(&self) -> Option<Outcome> {
-        let half = self.options.total_seeds() / 2;
-        let [s, n] = [self.captured(Side::South), self.captured(Side::North)];
-        if s > half {
-            return Some(Outcome::Win { winner: Side::South, reason: EndReason::Majority });
-        }
-        if n > half {
-            return Some(Outcome::Win { winner: Side::North, reason: EndReason::Majority });
-        }
-        if s == half && n == half {
-            return Some(Outcome::Draw { reason: EndReason::Halves });
-        }
-        let collected = |reason| {
-            let scores = Side::ALL.map(|side| self.captured(side) + self.seeds_on_side(side));
-            Some(Outcome::by_scores(scores, reason))
+    /// Sows house `index` of the side to move on `holes` and captures. Returns the seeds
+    /// captured, the hash with the holes and the side to move updated (not the stores), and
+    /// `nz` (the bit set of non-empty ring houses before the move) brought up to date.
+    #[inline(always)]
+    fn oware_apply(&self, holes: &mut [u8; MAX_HOLES], index: usize, nz: u32) -> (u8, u64, u32) {
+        let w = self.per_side;
+        let ring = 2 * w;
+        let side = self.state.side;
+        let origin = side.index() * w + index;
+        let n = usize::from(holes[origin]);
+        let mut h = self.state.hash ^ KEYS.north_to_move;
+        let sown;
+        let last = if n < ring {
+            // The common case, with the hash updated seed by seed.
+            h ^= KEYS.holes[n][origin];
+            holes[origin] = 0;
+            // Two runs without a wrap test: up to the end of the ring, then from its start.
+            let end = (origin + n).min(ring - 1);
+            for i in origin + 1..=end {
+                let c = holes[i];
+                h ^= KEYS.delta[usize::from(c)][i];
+                holes[i] = c + 1;
+            }
+            let wrapped = origin + n - end;
+            for i in 0..wrapped {
+                let c = holes[i];
+                h ^= KEYS.delta[usize::from(c)][i];
+                holes[i] = c + 1;
+            }
+            let ring_bits = (1u32 << ring) - 1;
+            sown = ((ring_bits >> (ring - (end - origin))) << (origin + 1)) | ((1u32 << wrapped) - 1);
+            if wrapped > 0 { wrapped - 1 } else { end }
+        } else {
+            sown = ((1u32 << ring) - 1) & !(1 << origin);
+            for (i, &c) in holes[..ring].iter().enumerate() {
+                h ^= KEYS.holes[usize::from(c)][i];
+            }
+            let last = sow::oware_sow(&mut holes[..ring], origin, ring);
+            for (i, &c) in holes[..ring].iter().enumerate() {
+                h ^= KEYS.holes[usize::from(c)][i];
+            }
+            last
         };
-        if let Some(cycle) = self.options.cycle {
-            let hash = self.state.hash;
-            let seen = self.repetition_window().iter().filter(|&&h| h == hash).count();
-            if seen >= usize::from(cycle) {
-                return collected(EndReason::Cycle);
+        let mut nz = (nz | sown) & !(1 << origin);
+        let mut captured = 0u8;
+        let opp_lo = side.other().index() * w;
+        if let Some(chain) = sow::oware_chain(holes, last, opp_lo, w, self.options.captures) {
+            for i in sow::oware_taken(chain, self.options.grand_slam) {
+                let c = holes[i];
+                h ^= KEYS.holes[usize::from(c)][i];
+                captured = captured.wrapping_add(c);
+                holes[i] = 0;
+                nz &= !(1 << i);
             }
         }
-        if self.oware_mask() == 0 {
-            let reason = if self.seeds_on_side(self.state.side) > 0 {
-                EndReason::Famine
-            } else {
-                EndReason::NoSeeds
-            };
+        (captured, h, nz)
+    }
+
+    /// Decides the end of an Oware game, in the order of the spec, and the legal moves.
+    #[inline]
+    fn decide_oware(&mut self, nz: u32) {
+        let window = self.repetition_window();
+        let earlier = &window[..window.len().saturating_sub(1)];
+        let st = &self.state;
+        let (outcome, moves) = self.oware_judge(&st.holes, nz, st.stores, st.side, st.hash, earlier);
+        self.state.outcome = outcome;
+        self.state.moves = moves;
+    }
+
+    /// The Oware end rules, in the order of the spec, for the position `holes`, `stores`,
+    /// `side` to move, with hash `hash`; `earlier` are the hashes of the positions since the last
+    /// capture before this one, oldest first. Returns the outcome, and the legal moves if the
+    /// game goes on.
+    #[inline(always)]
+    fn oware_judge(
+        &self,
+        holes: &[u8; MAX_HOLES],
+        nz: u32,
+        stores: [u8; 2],
+        side: Side,
+        hash: u64,
+        earlier: &[u64],
+    ) -> (Option<Outcome>, u32) {
+        let half = self.half;
+        let [s, n] = stores;
+        if s > half {
+            return (Some(Outcome::Win { winner: Side::South, reason: EndReason::Majority }), 0);
+        }
+        if n > half {
+            return (Some(Outcome::Win { winner: Side::North, reason: EndReason::Majority }), 0);
+        }
+        if s == half && n == half {
+            return (Some(Outcome::Draw { reason: EndReason::Halves }), 0);
+        }
+        let w = self.per_side;
+        let on_side = |side: Side| -> u32 {
+            holes[side.index() * w..side.index() * w + w].iter().map(|&c| u32::from(c)).sum()
+        };
+        let collected = |reason| {
+            let scores = Side::ALL.map(|side| u32::from(stores[side.index()]) + on_side(side));
+            (Some(Outcome::by_scores(scores, reason)), 0)
+        };
+        if let Some(cycle) = self.options.cycle {
+            // Only positions with the same side to move (every other one) can be equal, so
+            // fewer than 2 * (cycle - 1) earlier positions cannot hold `cycle - 1` of them.
+            let cycle = usize::from(cycle);
+            if earlier.len() >= 2 * (cycle - 1) {
+                let seen = 1 + earlier.iter().rev().skip(1).step_by(2).filter(|&&h| h == hash).count();
+                if seen >= cycle {
+                    return collected(EndReason::Cycle);
+                }
+            }
+        }
+        let (captures, rule) = (self.options.captures, self.options.grand_slam);
+        let moves = sow::oware_legal_nz(holes, nz, side.index(), w, captures, rule);
+        if moves == 0 {
+            let reason = if on_side(side) > 0 { EndReason::Famine } else { EndReason::NoSeeds };
             return collected(reason);
         }
-        None
+        (None, moves)
+    }
+
+    /// Oware perft at depth 2, fast: plays each legal move on a copy of the holes and counts the
+    /// replies, with the same kernels and end rules as [`Position::play_unchecked`].
+    pub(crate) fn oware_perft2(&self) -> u64 {
+        let mut mask = self.state.moves;
+        let side = self.state.side;
+        let window = self.repetition_window();
+        let nz = sow::ring_nonzero(&self.state.holes, 2 * self.per_side);
+        let mut total = 0;
+        while mask != 0 {
+            let index = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            let mut holes = self.state.holes;
+            let (captured, mut h, nz) = self.oware_apply(&mut holes, index, nz);
+            let mut stores = self.state.stores;
+            let earlier = if captured > 0 {
+                let s = side.index();
+                let before = stores[s];
+                stores[s] = before.wrapping_add(captured);
+                h ^= KEYS.stores[s][usize::from(before)] ^ KEYS.stores[s][usize::from(stores[s])];
+                &[][..]
+            } else {
+                window
+            };
+            let (_, moves) = self.oware_judge(&holes, nz, stores, side.other(), h, earlier);
+            total += u64::from(POPCOUNT[(moves & 0xFF) as usize] + POPCOUNT[(moves >> 8 & 0xFF) as usize])
+                + u64::from((moves >> 16).count_ones());
+        }
+        total
     }
 
     // ----- Mulabalaba rules ----------------------------------------------------------------
@@ -539,8 +667,8 @@ impl Position {
         }
     }
 
-    /// The legal moves; with `any`, stops at the first legal one found.
-    fn mulabalaba_mask(&self, any: bool) -> u32 {
+    /// The legal moves.
+    fn mulabalaba_mask(&self) -> u32 {
         let candidates = self.mulabalaba_candidates();
         if self.options.endless == Endless::Loses {
             return candidates;
@@ -556,18 +684,23 @@ impl Position {
             copy[..m].copy_from_slice(own);
             if self.cache.sow(&mut copy, m, i) != Sown::Endless {
                 mask |= 1 << i;
-                if any {
-                    break;
-                }
             }
         }
         mask
     }
 
-    /// Decides the end of a Mulabalaba game (an endless move played is decided in play).
-    fn mulabalaba_outcome(&self) -> Option<Outcome> {
+    /// Decides the end of a Mulabalaba game and the legal moves (an endless move played is
+    /// decided in play).
+    fn decide_mulabalaba(&mut self) {
+        let moves = self.mulabalaba_mask();
+        let outcome = self.mulabalaba_outcome(moves);
+        self.state.outcome = outcome;
+        self.state.moves = if outcome.is_some() { 0 } else { moves };
+    }
+
+    fn mulabalaba_outcome(&self, moves: u32) -> Option<Outcome> {
         let side = self.state.side;
-        if self.mulabalaba_mask(true) == 0 {
+        if moves == 0 {
             let reason = if self.seeds_on_side(side) == 0 { EndReason::NoSeeds } else { EndReason::NoMove };
             return Some(Outcome::Win { winner: side.other(), reason });
         }
@@ -580,10 +713,10 @@ impl Position {
         None
     }
 
-    fn compute_outcome(&self) -> Option<Outcome> {
+    fn decide(&mut self) {
         match self.game() {
-            Game::Oware => self.oware_outcome(),
-            Game::Mulabalaba => self.mulabalaba_outcome(),
+            Game::Oware => self.decide_oware(sow::ring_nonzero(&self.state.holes, 2 * self.per_side)),
+            Game::Mulabalaba => self.decide_mulabalaba(),
         }
     }
 
@@ -596,6 +729,7 @@ impl Position {
     /// Ends the game with `outcome` (used by a granted claim).
     pub(crate) fn set_outcome(&mut self, outcome: Outcome) {
         self.state.outcome = Some(outcome);
+        self.state.moves = 0;
     }
 }
 

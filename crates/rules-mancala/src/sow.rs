@@ -90,10 +90,49 @@ pub(crate) fn oware_taken(chain: Chain, rule: GrandSlam) -> std::ops::Range<usiz
     }
 }
 
+/// Length of the hole arrays the Oware kernels take (at least 12 + 16, for [`row_word`]).
+pub(crate) const HOLES: usize = crate::zobrist::MAX_HOLES;
+
+/// The 16 bytes from `start` as one little-endian word (`holes` must hold `start + 16` bytes).
+#[inline(always)]
+pub(crate) fn row_word(holes: &[u8], start: usize) -> u128 {
+    let mut bytes = [0u8; 16];
+    bytes.copy_from_slice(&holes[start..start + 16]);
+    u128::from_le_bytes(bytes)
+}
+
+/// The 8 bytes from `start` as one little-endian word (`holes` must hold `start + 8` bytes).
+#[inline(always)]
+pub(crate) fn row_word64(holes: &[u8], start: usize) -> u64 {
+    let mut bytes = [0u8; 8];
+    bytes.copy_from_slice(&holes[start..start + 8]);
+    u64::from_le_bytes(bytes)
+}
+
+/// Bit i set when byte i of `x` is not zero (branch-free).
+#[inline(always)]
+pub(crate) fn nonzero_bytes64(x: u64) -> u32 {
+    const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+    let t = (((x & LOW7) + LOW7) | x) & !LOW7;
+    ((t >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32
+}
+
+/// Bit i set when byte i of `x` is not zero (branch-free).
+#[inline(always)]
+pub(crate) fn nonzero_bytes(x: u128) -> u32 {
+    const LOW7: u128 = 0x7F7F_7F7F_7F7F_7F7F_7F7F_7F7F_7F7F_7F7F;
+    let t = (((x & LOW7) + LOW7) | x) & !LOW7;
+    // Gather the top bit of each byte: byte i of (t >> 7) is 0 or 1.
+    const GATHER: u64 = 0x0102_0408_1020_4080;
+    let lo = ((t as u64) >> 7).wrapping_mul(GATHER) >> 56;
+    let hi = (((t >> 64) as u64) >> 7).wrapping_mul(GATHER) >> 56;
+    (lo | hi << 8) as u32
+}
+
 /// Oware: the legal moves of `side` (0 South, 1 North) as a bit set over its house indices:
 /// non-empty houses; those that reach the opponent if the opponent has no seeds (feeding); under
 /// `grand-slam=illegal`, not the grand slams unless every move is one.
-#[inline]
+#[inline(always)]
 pub(crate) fn oware_legal(
     holes: &[u8],
     side: usize,
@@ -101,39 +140,80 @@ pub(crate) fn oware_legal(
     captures: Captures,
     rule: GrandSlam,
 ) -> u32 {
-    let own = &holes[side * width..side * width + width];
-    let opp_lo = (1 - side) * width;
-    let mut mask = 0u32;
-    for (i, &c) in own.iter().enumerate() {
-        mask |= u32::from(c != 0) << i;
+    oware_legal_nz(holes, ring_nonzero(holes, 2 * width), side, width, captures, rule)
+}
+
+/// Bit i set when ring house i (of `ring` houses, at most 24) is not empty.
+#[inline(always)]
+pub(crate) fn ring_nonzero(holes: &[u8], ring: usize) -> u32 {
+    let low = if ring >= 16 {
+        nonzero_bytes(row_word(holes, 0))
+    } else {
+        nonzero_bytes(row_word(holes, 0) & ((1u128 << (8 * ring)) - 1))
+    };
+    if ring > 16 {
+        let high = row_word64(holes, 16) & (u64::MAX >> (64 - 8 * (ring - 16)));
+        low | nonzero_bytes64(high) << 16
+    } else {
+        low
     }
-    if holes[opp_lo..opp_lo + width].iter().all(|&c| c == 0) {
-        // Feeding: the seeds must reach the opponent's row.
-        for (i, &c) in own.iter().enumerate() {
-            if usize::from(c) < width - i {
-                mask &= !(1 << i);
-            }
-        }
+}
+
+/// [`oware_legal`] given `nz`, the bit set of non-empty ring houses.
+#[inline(always)]
+pub(crate) fn oware_legal_nz(
+    holes: &[u8],
+    nz: u32,
+    side: usize,
+    width: usize,
+    captures: Captures,
+    rule: GrandSlam,
+) -> u32 {
+    let row = (1u32 << width) - 1;
+    let mut mask = nz >> (side * width) & row;
+    if nz >> ((1 - side) * width) & row == 0 {
+        mask &= feeding(holes, side, width);
     }
     if rule == GrandSlam::Illegal && mask != 0 {
-        let ring = 2 * width;
-        let mut slams = 0;
-        for i in 0..width {
-            if mask & (1 << i) == 0 {
-                continue;
-            }
-            let mut copy = [0u8; 24];
-            copy[..ring].copy_from_slice(&holes[..ring]);
-            let last = oware_sow(&mut copy[..ring], side * width + i, ring);
-            if oware_chain(&copy, last, opp_lo, width, captures).is_some_and(|c| c.grand_slam) {
-                slams |= 1 << i;
-            }
-        }
+        let slams = grand_slams(holes, side, width, captures, mask);
         if slams != mask {
             mask &= !slams;
         }
     }
     mask
+}
+
+/// Oware: the houses of `side` whose seeds reach the opponent's row.
+#[inline(never)]
+fn feeding(holes: &[u8], side: usize, width: usize) -> u32 {
+    let own = &holes[side * width..side * width + width];
+    let mut mask = 0;
+    for (i, &c) in own.iter().enumerate() {
+        if usize::from(c) >= width - i {
+            mask |= 1 << i;
+        }
+    }
+    mask
+}
+
+/// Oware: which of the moves in `mask` are grand slams.
+#[inline(never)]
+fn grand_slams(holes: &[u8], side: usize, width: usize, captures: Captures, mask: u32) -> u32 {
+    let ring = 2 * width;
+    let opp_lo = (1 - side) * width;
+    let mut slams = 0;
+    for i in 0..width {
+        if mask & (1 << i) == 0 {
+            continue;
+        }
+        let mut copy = [0u8; HOLES];
+        copy[..ring].copy_from_slice(&holes[..ring]);
+        let last = oware_sow(&mut copy[..ring], side * width + i, ring);
+        if oware_chain(&copy, last, opp_lo, width, captures).is_some_and(|c| c.grand_slam) {
+            slams |= 1 << i;
+        }
+    }
+    slams
 }
 
 /// Mulabalaba: one lap: takes every seed of `own[h]` and sows them one by one into the
@@ -221,6 +301,31 @@ pub(crate) fn relay(own: &mut Own, m: usize, start: usize, budget: u64) -> Optio
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn nonzero_bytes_marks_every_occupied_byte() {
+        let mut holes = [0u8; 32];
+        for pattern in [0u32, 1, 0xFFFF, 0xA5A5, 0x8001, 0x1234] {
+            for (i, h) in holes.iter_mut().take(16).enumerate() {
+                *h = if pattern >> i & 1 != 0 { (i as u8 + 1) * 15 } else { 0 };
+            }
+            assert_eq!(nonzero_bytes(row_word(&holes, 0)), pattern);
+            assert_eq!(nonzero_bytes64(row_word64(&holes, 0)), pattern & 0xFF);
+        }
+    }
+
+    #[test]
+    fn ring_nonzero_covers_every_ring_size() {
+        for ring in (2..=24).step_by(2) {
+            let mut holes = [0u8; HOLES];
+            for i in (0..ring).filter(|i| i % 3 != 1) {
+                holes[i] = 1 + i as u8;
+            }
+            holes[ring] = 9; // outside the ring
+            let expected = (0..ring).filter(|i| i % 3 != 1).fold(0, |m, i| m | 1 << i);
+            assert_eq!(ring_nonzero(&holes, ring), expected, "ring {ring}");
+        }
+    }
 
     #[test]
     fn oware_laps_skip_the_origin() {

@@ -12,15 +12,23 @@ const fn splitmix(state: u64) -> (u64, u64) {
 }
 
 pub(crate) struct Keys {
-    /// Per global hole, per seed count. Count 0 has key 0, so empty holes cost nothing.
-    pub holes: [[u64; 256]; MAX_HOLES],
+    /// Per seed count, per global hole (count-major, so that the keys of small counts share a
+    /// few cache lines). Count 0 has key 0, so empty holes cost nothing.
+    pub holes: [[u64; MAX_HOLES]; 256],
+    /// `delta[c][h] = holes[c][h] ^ holes[c + 1][h]`: the change of one more seed in a hole.
+    pub delta: [[u64; MAX_HOLES]; 256],
     /// Per side, per captured total.
     pub stores: [[u64; 256]; 2],
     pub north_to_move: u64,
 }
 
 const fn build() -> Keys {
-    let mut k = Keys { holes: [[0; 256]; MAX_HOLES], stores: [[0; 256]; 2], north_to_move: 0 };
+    let mut k = Keys {
+        holes: [[0; MAX_HOLES]; 256],
+        delta: [[0; MAX_HOLES]; 256],
+        stores: [[0; 256]; 2],
+        north_to_move: 0,
+    };
     let mut s = 0x6D61_6E63_616C_61_u64; // "mancala"
     let mut h = 0;
     while h < MAX_HOLES {
@@ -28,10 +36,19 @@ const fn build() -> Keys {
         while c < 256 {
             let (n, v) = splitmix(s);
             s = n;
-            k.holes[h][c] = v;
+            k.holes[c][h] = v;
             c += 1;
         }
         h += 1;
+    }
+    let mut c = 0;
+    while c < 255 {
+        let mut h = 0;
+        while h < MAX_HOLES {
+            k.delta[c][h] = k.holes[c][h] ^ k.holes[c + 1][h];
+            h += 1;
+        }
+        c += 1;
     }
     let mut side = 0;
     while side < 2 {
