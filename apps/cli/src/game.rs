@@ -2,13 +2,24 @@
 
 use crate::RulesArgs;
 use anyhow::{Result, bail};
+use kraal_rules_mancala as mancala;
 use kraal_rules_morris as morris;
 
-/// The games kraal knows, by the name used on the command line.
-pub const GAMES: &[(&str, &str)] = &[(
-    "morabaraba",
-    "the South African mill game and its family (Nine and Twelve Men's Morris)",
-)];
+/// The games kraal knows, by the name used on the command line, with a line about each.
+pub const GAMES: &[(&str, &str)] = &[
+    (
+        "morabaraba",
+        "the South African mill game and its family (Nine and Twelve Men's Morris)",
+    ),
+    (
+        "oware",
+        "the Ghanaian mancala of two rows (Abapa, the Oware Society rules)",
+    ),
+    (
+        "mulabalaba",
+        "a four-row mancala from Zambia, with relay sowing",
+    ),
+];
 
 /// A game with its rules resolved.
 #[derive(Debug, Clone)]
@@ -20,13 +31,109 @@ pub enum GameRules {
         /// The options after every override.
         options: morris::Options,
     },
+    /// Oware or Mulabalaba.
+    Mancala {
+        /// The rule set the options start from.
+        rule_set: mancala::RuleSet,
+        /// The options after every override.
+        options: mancala::Options,
+    },
+}
+
+/// A rule set of either family.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum AnyRuleSet {
+    Morris(morris::RuleSet),
+    Mancala(mancala::RuleSet),
+}
+
+impl AnyRuleSet {
+    fn game(self) -> &'static str {
+        match self {
+            AnyRuleSet::Morris(_) => "morabaraba",
+            AnyRuleSet::Mancala(r) => r.game().name(),
+        }
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            AnyRuleSet::Morris(r) => r.name(),
+            AnyRuleSet::Mancala(r) => r.name(),
+        }
+    }
+}
+
+/// The default rule set of a game name, or the rule set of that name.
+fn rule_set_named(name: &str) -> Option<AnyRuleSet> {
+    let name = name.trim().to_ascii_lowercase().replace('_', "-");
+    match name.as_str() {
+        "morabaraba" | "morris" | "mill" => {
+            return Some(AnyRuleSet::Morris(morris::RuleSet::Morabaraba));
+        }
+        "oware" | "awale" | "abapa" => {
+            return Some(AnyRuleSet::Mancala(mancala::RuleSet::default_for(
+                mancala::Game::Oware,
+            )));
+        }
+        _ => {}
+    }
+    if let Ok(r) = name.parse::<morris::RuleSet>() {
+        return Some(AnyRuleSet::Morris(r));
+    }
+    name.parse::<mancala::RuleSet>()
+        .ok()
+        .map(AnyRuleSet::Mancala)
+}
+
+/// Every rule-set name, for error messages.
+fn known_names() -> String {
+    let mut names: Vec<&str> = GAMES.iter().map(|g| g.0).collect();
+    names.extend(morris::RuleSet::ALL.iter().map(|r| r.name()));
+    names.extend(mancala::RuleSet::ALL.iter().map(|r| r.name()));
+    names.dedup();
+    names.join(", ")
+}
+
+/// Resolves GAME, `--rules` and `--set` into one game's rules.
+pub fn resolve(game: &str, args: &RulesArgs) -> Result<GameRules> {
+    let Some(default) = rule_set_named(game) else {
+        bail!(
+            "unknown game `{game}` (known games and rule sets: {})",
+            known_names()
+        );
+    };
+    let rule_set = match &args.rules {
+        None => default,
+        Some(name) => match rule_set_named(name) {
+            Some(r) if r.game() == default.game() => r,
+            Some(r) => bail!(
+                "`{}` is a rule set of {}, not of {}: see `kraal rules {}`",
+                r.name(),
+                r.game(),
+                default.game(),
+                default.game()
+            ),
+            None => bail!("there is no rule set `{name}` (known: {})", known_names()),
+        },
+    };
+    Ok(match rule_set {
+        AnyRuleSet::Morris(rule_set) => {
+            let options = morris::Options::from_rule_set(rule_set.name(), &args.set)?;
+            GameRules::Morris { rule_set, options }
+        }
+        AnyRuleSet::Mancala(rule_set) => {
+            let options = mancala::Options::from_rule_set(rule_set.name(), &args.set)?;
+            GameRules::Mancala { rule_set, options }
+        }
+    })
 }
 
 impl GameRules {
-    /// The name of the game (`morabaraba`).
+    /// The name of the game (`morabaraba`, `oware` or `mulabalaba`).
     pub fn game_name(&self) -> &'static str {
         match self {
             GameRules::Morris { .. } => "morabaraba",
+            GameRules::Mancala { rule_set, .. } => rule_set.game().name(),
         }
     }
 
@@ -34,32 +141,66 @@ impl GameRules {
     pub fn rule_set_name(&self) -> &'static str {
         match self {
             GameRules::Morris { rule_set, .. } => rule_set.name(),
+            GameRules::Mancala { rule_set, .. } => rule_set.name(),
+        }
+    }
+
+    /// The rule set's one-line description and its source.
+    pub fn about(&self) -> (&'static str, &'static str) {
+        match self {
+            GameRules::Morris { rule_set, .. } => (rule_set.description(), rule_set.source()),
+            GameRules::Mancala { rule_set, .. } => (rule_set.description(), rule_set.source()),
+        }
+    }
+
+    /// Each option with its value, description, and whether `--set` changed it.
+    pub fn option_rows(&self) -> Vec<(&'static str, String, &'static str, bool)> {
+        match self {
+            GameRules::Morris { rule_set, options } => {
+                let changed = options.differences(&rule_set.options());
+                options
+                    .entries()
+                    .into_iter()
+                    .map(|(n, v)| {
+                        (
+                            n.name(),
+                            v,
+                            n.description(),
+                            changed.iter().any(|c| c.0 == n),
+                        )
+                    })
+                    .collect()
+            }
+            GameRules::Mancala { rule_set, options } => {
+                let changed = options.differences(&rule_set.options());
+                options
+                    .entries()
+                    .into_iter()
+                    .map(|(n, v)| {
+                        (
+                            n.name(),
+                            v,
+                            n.description(),
+                            changed.iter().any(|c| c.0 == n),
+                        )
+                    })
+                    .collect()
+            }
         }
     }
 }
 
-/// Whether `name` is a mill-game name: the game itself or one of its rule sets.
-fn morris_rule_set(name: &str) -> Option<morris::RuleSet> {
-    let name = name.trim().to_ascii_lowercase().replace('_', "-");
-    if name == "morabaraba" || name == "morris" || name == "mill" {
-        return Some(morris::RuleSet::Morabaraba);
+/// The rule sets of one game, as (name, description) pairs, the default first.
+pub fn rule_sets_of(game: &str) -> Vec<(&'static str, &'static str)> {
+    match game {
+        "morabaraba" => morris::RuleSet::ALL
+            .iter()
+            .map(|r| (r.name(), r.description()))
+            .collect(),
+        other => mancala::RuleSet::ALL
+            .iter()
+            .filter(|r| r.game().name() == other)
+            .map(|r| (r.name(), r.description()))
+            .collect(),
     }
-    name.parse().ok()
-}
-
-/// Resolves GAME, `--rules` and `--set` into one game's rules.
-pub fn resolve(game: &str, args: &RulesArgs) -> Result<GameRules> {
-    let Some(default) = morris_rule_set(game) else {
-        let known: Vec<&str> = GAMES.iter().map(|g| g.0).collect();
-        bail!(
-            "unknown game `{game}` (known games: {}; or a rule-set name from `kraal rules`)",
-            known.join(", ")
-        );
-    };
-    let rule_set = match &args.rules {
-        None => default,
-        Some(name) => name.parse::<morris::RuleSet>()?,
-    };
-    let options = morris::Options::from_rule_set(rule_set.name(), &args.set)?;
-    Ok(GameRules::Morris { rule_set, options })
 }

@@ -8,7 +8,7 @@ mod rules;
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
-/// Traditional African board games: Morabaraba and the mill family.
+/// Traditional African board games: Morabaraba and its family, Oware and Mulabalaba.
 #[derive(Parser, Debug)]
 #[command(name = "kraal", version, about, long_about = None)]
 struct Cli {
@@ -31,14 +31,14 @@ struct RulesArgs {
 enum Command {
     /// List the games and rule sets, or show the options of one rule set.
     Rules {
-        /// A game (`morabaraba`) or a rule-set name; leave out to list everything.
+        /// A game (`morabaraba`, `oware`, `mulabalaba`) or a rule-set name; leave out to list all.
         game: Option<String>,
         #[command(flatten)]
         rules: RulesArgs,
     },
     /// Count the move sequences of exactly DEPTH turns from a position (a test of the rules).
     Perft {
-        /// A game (`morabaraba`) or a rule-set name.
+        /// A game (`morabaraba`, `oware`, `mulabalaba`) or a rule-set name.
         game: String,
         #[command(flatten)]
         rules: RulesArgs,
@@ -61,7 +61,10 @@ enum Command {
 fn welcome() -> anyhow::Result<()> {
     use kraal_rules_morris::{Options, Position, Theme, render};
     println!("kraal: traditional African board games\n");
-    print!("{}", render(&Position::new(Options::default()), Theme::Unicode));
+    print!(
+        "{}",
+        render(&Position::new(Options::default()), Theme::Unicode)
+    );
     println!(
         "\nPlaying against the computer or a friend arrives with the terminal UI. Until then:\n\
          \x20 kraal rules              the games and rule sets\n\

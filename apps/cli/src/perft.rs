@@ -3,6 +3,7 @@
 use crate::RulesArgs;
 use crate::game::{self, GameRules};
 use anyhow::{Context, Result};
+use kraal_rules_mancala as mancala;
 use kraal_rules_morris as morris;
 use serde::Serialize;
 use std::time::Instant;
@@ -26,6 +27,30 @@ struct Divide {
     nodes: u64,
 }
 
+fn listed<M: std::fmt::Display>(divide: Vec<(M, u64)>) -> Vec<Divide> {
+    divide
+        .into_iter()
+        .map(|(mv, nodes)| Divide {
+            mv: mv.to_string(),
+            nodes,
+        })
+        .collect()
+}
+
+/// The position, the divide list, and the total: the divide's sum when there is one.
+fn count(
+    position: String,
+    divided: Option<Vec<Divide>>,
+    perft: impl FnOnce() -> u64,
+    depth: u32,
+) -> (String, Option<Vec<Divide>>, u64) {
+    let nodes = match &divided {
+        Some(d) if depth > 0 => d.iter().map(|d| d.nodes).sum(),
+        _ => perft(),
+    };
+    (position, divided, nodes)
+}
+
 /// Runs `kraal perft`. The count goes to stdout; the time taken to stderr.
 pub fn run(
     game: &str,
@@ -44,24 +69,27 @@ pub fn run(
                 Some(text) => morris::Position::from_position_string(text, *options)
                     .with_context(|| format!("cannot use the position `{text}`"))?,
             };
-            let (divided, nodes) = if divide {
-                let d: Vec<Divide> = morris::perft_divide(&pos, depth)
-                    .into_iter()
-                    .map(|(mv, nodes)| Divide {
-                        mv: mv.to_string(),
-                        nodes,
-                    })
-                    .collect();
-                let total = if depth == 0 {
-                    1
-                } else {
-                    d.iter().map(|d| d.nodes).sum()
-                };
-                (Some(d), total)
-            } else {
-                (None, morris::perft(&pos, depth))
+            let divided = divide.then(|| listed(morris::perft_divide(&pos, depth)));
+            count(
+                pos.to_position_string(),
+                divided,
+                || morris::perft(&pos, depth),
+                depth,
+            )
+        }
+        GameRules::Mancala { options, .. } => {
+            let pos = match position {
+                None => mancala::Position::new(*options),
+                Some(text) => mancala::Position::from_position_string(text, *options)
+                    .with_context(|| format!("cannot use the position `{text}`"))?,
             };
-            (pos.to_position_string(), divided, nodes)
+            let divided = divide.then(|| listed(mancala::perft_divide(&pos, depth)));
+            count(
+                pos.to_position_string(),
+                divided,
+                || mancala::perft(&pos, depth),
+                depth,
+            )
         }
     };
     let seconds = started.elapsed().as_secs_f64();

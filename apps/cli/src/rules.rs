@@ -3,7 +3,6 @@
 use crate::RulesArgs;
 use crate::game::{self, GameRules};
 use anyhow::Result;
-use kraal_rules_morris as morris;
 use std::fmt::Write;
 
 /// Runs `kraal rules [GAME] [--rules NAME] [--set OPTION=VALUE]...`.
@@ -17,66 +16,47 @@ pub fn describe(game: Option<&str>, args: &RulesArgs) -> Result<String> {
     let mut out = String::new();
     match game {
         None if args.rules.is_none() && args.set.is_empty() => {
-            for (name, about) in game::GAMES {
+            for (i, (name, about)) in game::GAMES.iter().enumerate() {
+                if i > 0 {
+                    writeln!(out)?;
+                }
                 writeln!(out, "{name}: {about}")?;
-                list_rule_sets(&mut out)?;
+                for (j, (rule_set, description)) in game::rule_sets_of(name).into_iter().enumerate()
+                {
+                    let default = if j == 0 { " (default)" } else { "" };
+                    writeln!(out, "  {rule_set:<20} {description}{default}")?;
+                }
             }
             writeln!(
                 out,
                 "\nShow one rule set's options with: kraal rules RULE-SET"
             )?;
         }
-        _ => {
-            let rules = game::resolve(game.unwrap_or("morabaraba"), args)?;
-            show(&mut out, &rules)?;
-        }
+        _ => show(
+            &mut out,
+            &game::resolve(game.unwrap_or("morabaraba"), args)?,
+        )?,
     }
     Ok(out)
 }
 
-fn list_rule_sets(out: &mut String) -> Result<()> {
-    for r in morris::RuleSet::ALL {
-        let default = if r == morris::RuleSet::Morabaraba {
-            " (default)"
-        } else {
-            ""
-        };
-        writeln!(out, "  {:<20} {}{default}", r.name(), r.description())?;
-    }
-    Ok(())
-}
-
 fn show(out: &mut String, rules: &GameRules) -> Result<()> {
-    match rules {
-        GameRules::Morris { rule_set, options } => {
-            writeln!(
-                out,
-                "{} ({}): {}",
-                rule_set.name(),
-                rules.game_name(),
-                rule_set.description()
-            )?;
-            writeln!(out, "source: {}", rule_set.source())?;
-            let changed = options.differences(&rule_set.options());
-            writeln!(out)?;
-            for (name, value) in options.entries() {
-                let mark = if changed.iter().any(|(c, _)| *c == name) {
-                    "*"
-                } else {
-                    " "
-                };
-                writeln!(
-                    out,
-                    "{mark} {:<16} {:<20} {}",
-                    name.name(),
-                    value,
-                    name.description()
-                )?;
-            }
-            if !changed.is_empty() {
-                writeln!(out, "\n* changed from the rule set by --set")?;
-            }
-        }
+    let (description, source) = rules.about();
+    writeln!(
+        out,
+        "{} ({}): {description}",
+        rules.rule_set_name(),
+        rules.game_name()
+    )?;
+    writeln!(out, "source: {source}")?;
+    writeln!(out)?;
+    let rows = rules.option_rows();
+    for (name, value, description, changed) in &rows {
+        let mark = if *changed { "*" } else { " " };
+        writeln!(out, "{mark} {name:<18} {value:<20} {description}")?;
+    }
+    if rows.iter().any(|r| r.3) {
+        writeln!(out, "\n* changed from the rule set by --set")?;
     }
     Ok(())
 }
