@@ -1,8 +1,8 @@
 //! Plays an engine match between two opponents and prints the SPRT table row:
 //! `cargo run --release -p kraal-ai --example match -- GAME A B [GAMES] [THREADS] [SEED]`
-//! with GAME `morabaraba` and A, B opponents such as `ai:3` or `herder`.
+//! with GAME `morabaraba`, `abapa` (Oware) or `mulabalaba`, and A, B opponents such as `ai:3` or `herder`.
 
-use kraal_ai::{MatchConfig, MatchResult, Morris, Opponent, play_match};
+use kraal_ai::{Mancala, MatchConfig, MatchResult, Morris, Opponent, play_match};
 use kraal_rules_morris::{Options, Position};
 use std::process::ExitCode;
 
@@ -40,10 +40,19 @@ fn main() -> ExitCode {
         "morabaraba" => {
             play_match::<Morris>(&Position::new(Options::default()), a, b, config, &progress)
         }
-        other => {
-            eprintln!("unknown game `{other}`");
-            return ExitCode::from(2);
-        }
+        name => match kraal_rules_mancala::Options::from_rule_set(name, &[] as &[&str]) {
+            Ok(options) => play_match::<Mancala>(
+                &kraal_rules_mancala::Position::new(options),
+                a,
+                b,
+                config,
+                &progress,
+            ),
+            Err(e) => {
+                eprintln!("{e}");
+                return ExitCode::from(2);
+            }
+        },
     };
     let (elo, margin) = result.elo();
     eprintln!();

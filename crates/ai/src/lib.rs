@@ -2,7 +2,7 @@
 //! evaluations per game, and the limits and stop flag front ends need.
 //!
 //! The crate depends on the rules crates, never the reverse: each game is adapted by a
-//! zero-sized type ([`Morris`]). The hot path is generic (`Searcher<G: Game>`), not `dyn`.
+//! zero-sized type ([`Morris`] for the mill games, [`Mancala`] for Oware and Mulabalaba). The hot path is generic (`Searcher<G: Game>`), not `dyn`.
 //!
 //! ```
 //! use kraal_ai::{Limits, Morris, Score, SearchConfig, Searcher};
@@ -18,6 +18,7 @@
 
 pub mod game;
 pub mod limits;
+pub mod mancala;
 pub mod matches;
 pub mod morris;
 pub mod opponents;
@@ -25,6 +26,7 @@ pub mod search;
 
 pub use game::{Game, Verdict};
 pub use limits::{Limits, StopFlag};
+pub use mancala::Mancala;
 pub use matches::{MatchConfig, MatchResult, Sprt, SprtVerdict, play_match};
 pub use morris::Morris;
 pub use opponents::{OPPONENTS, Opponent, Player, Style};

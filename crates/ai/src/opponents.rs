@@ -45,25 +45,25 @@ pub const OPPONENTS: [Opponent; 7] = [
     Opponent {
         level: 1,
         name: "Calf",
-        description: "a beginner who sees one move ahead and often misjudges it",
-        style: Style::AlphaBeta {
-            nodes: 150,
-            noise: 1_500,
-        },
+        description: "a beginner who plays by feel, from a few dozen quick tries",
+        style: Style::Mcts { iterations: 20 },
     },
     Opponent {
         level: 2,
         name: "Herd Boy",
-        description: "plays by feel: a quick tree search of a few hundred tries",
-        style: Style::Mcts { iterations: 400 },
+        description: "sees a move or two ahead and often misjudges them",
+        style: Style::AlphaBeta {
+            nodes: 300,
+            noise: 900,
+        },
     },
     Opponent {
         level: 3,
         name: "Herder",
         description: "looks a few moves ahead and rarely leaves a mill open",
         style: Style::AlphaBeta {
-            nodes: 4_000,
-            noise: 150,
+            nodes: 1_500,
+            noise: 500,
         },
     },
     Opponent {
