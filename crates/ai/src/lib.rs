@@ -23,6 +23,7 @@ pub mod matches;
 pub mod morris;
 pub mod opponents;
 pub mod search;
+pub mod tuning;
 
 pub use game::{Game, Verdict};
 pub use limits::{Limits, StopFlag};

@@ -8,49 +8,61 @@ use kraal_rules_mancala::{Game as Kind, Move, Position, Side, Undo};
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Mancala;
 
-/// Oware evaluation weights (1,000 is about one seed captured).
-mod oware {
-    pub const CAPTURED: i32 = 1000;
-    pub const SEEDS_ON_SIDE: i32 = 60;
-    pub const EXPOSED_HOUSE: i32 = 140;
-    pub const MOBILITY: i32 = 40;
+/// The Oware evaluation's features, each the side to move's value minus the opponent's.
+pub const OWARE_FEATURES: [&str; 5] =
+    ["captured", "seeds-on-side", "exposed-houses", "movable-houses", "big-house"];
+
+/// The weight of each Oware feature (1,000 is one captured seed), tuned by self-play with
+/// `cargo run --release -p kraal-ai --example tune -- abapa`.
+pub const OWARE_WEIGHTS: [i32; 5] = [1000, 60, -140, 40, 0];
+
+/// The Mulabalaba evaluation's features, each the side to move's value minus the opponent's.
+pub const MULABALABA_FEATURES: [&str; 4] =
+    ["seeds-on-side", "inner-targets", "movable-holes", "seeds-in-inner-row"];
+
+/// The weight of each Mulabalaba feature (1,000 is one seed), tuned by self-play with
+/// `cargo run --release -p kraal-ai --example tune -- mulabalaba`.
+pub const MULABALABA_WEIGHTS: [i32; 4] = [1000, -120, 40, 0];
+
+fn diff(me: Side, f: impl Fn(Side) -> i32) -> i32 {
+    f(me) - f(me.other())
 }
 
-/// Mulabalaba evaluation weights (1,000 is about one seed).
-mod mulabalaba {
-    pub const SEED: i32 = 1000;
-    pub const TARGET: i32 = 120;
-    pub const MOBILITY: i32 = 40;
+/// Oware features for the side to move (see [`OWARE_FEATURES`]): captures, seeds kept, houses
+/// with one or two seeds (a sowing makes them two or three, ready to be captured), houses that
+/// can move, and a house of 12 or more seeds (a lap that can capture on the way round).
+#[must_use]
+pub fn oware_features(pos: &Position) -> [i32; 5] {
+    let me = pos.side_to_move();
+    [
+        diff(me, |s| pos.captured(s) as i32),
+        diff(me, |s| pos.seeds_on_side(s) as i32),
+        diff(me, |s| pos.row(s).iter().filter(|&&c| c == 1 || c == 2).count() as i32),
+        diff(me, |s| pos.row(s).iter().filter(|&&c| c > 0).count() as i32),
+        diff(me, |s| i32::from(pos.row(s).iter().any(|&c| c >= 12))),
+    ]
 }
 
-/// Oware: captures, seeds kept, houses with one or two seeds (a sowing makes them two or three,
-/// ready to be captured), and houses that can move.
-fn evaluate_oware(pos: &Position, me: Side) -> i32 {
-    let them = me.other();
-    let exposed = |s: Side| pos.row(s).iter().filter(|&&c| c == 1 || c == 2).count() as i32;
-    let movable = |s: Side| pos.row(s).iter().filter(|&&c| c > 0).count() as i32;
-    oware::CAPTURED * (pos.captured(me) as i32 - pos.captured(them) as i32)
-        + oware::SEEDS_ON_SIDE * (pos.seeds_on_side(me) as i32 - pos.seeds_on_side(them) as i32)
-        - oware::EXPOSED_HOUSE * (exposed(me) - exposed(them))
-        + oware::MOBILITY * (movable(me) - movable(them))
-}
-
-/// Mulabalaba: seeds left on each side (the game is won by taking them all), inner holes that
-/// an opponent's capture could empty, and holes that can move.
-fn evaluate_mulabalaba(pos: &Position, me: Side) -> i32 {
-    let them = me.other();
+/// Mulabalaba features for the side to move (see [`MULABALABA_FEATURES`]): seeds left (the game
+/// is won by taking them all), occupied inner holes (a capture takes one and the outer hole
+/// behind it), holes that can move, and seeds kept in the inner row.
+#[must_use]
+pub fn mulabalaba_features(pos: &Position) -> [i32; 4] {
+    let me = pos.side_to_move();
     let board = pos.board();
-    // An occupied inner hole is a target: a capture would take it and the outer hole behind.
-    let targets = |s: Side| {
-        board
-            .holes()
-            .filter(|&h| h.side == s && board.is_inner(h) && pos.seeds(h) > 0)
-            .count() as i32
+    let inner = |s: Side, count: fn(u8) -> i32| -> i32 {
+        board.holes().filter(|&h| h.side == s && board.is_inner(h)).map(|h| count(pos.seeds(h))).sum()
     };
-    let movable = |s: Side| pos.row(s).iter().filter(|&&c| c >= 2).count() as i32;
-    mulabalaba::SEED * (pos.seeds_on_side(me) as i32 - pos.seeds_on_side(them) as i32)
-        - mulabalaba::TARGET * (targets(me) - targets(them))
-        + mulabalaba::MOBILITY * (movable(me) - movable(them))
+    [
+        diff(me, |s| pos.seeds_on_side(s) as i32),
+        diff(me, |s| inner(s, |c| i32::from(c > 0))),
+        diff(me, |s| pos.row(s).iter().filter(|&&c| c >= 2).count() as i32),
+        diff(me, |s| inner(s, i32::from)),
+    ]
+}
+
+fn dot(features: &[i32], weights: &[i32]) -> i32 {
+    features.iter().zip(weights).map(|(f, w)| f * w).sum()
 }
 
 impl Game for Mancala {
@@ -92,8 +104,8 @@ impl Game for Mancala {
 
     fn evaluate(state: &Position) -> i32 {
         match state.game() {
-            Kind::Oware => evaluate_oware(state, state.side_to_move()),
-            Kind::Mulabalaba => evaluate_mulabalaba(state, state.side_to_move()),
+            Kind::Oware => dot(&oware_features(state), &OWARE_WEIGHTS),
+            Kind::Mulabalaba => dot(&mulabalaba_features(state), &MULABALABA_WEIGHTS),
         }
     }
 

@@ -7,15 +7,21 @@ use kraal_rules_morris::{Board, Color, Move, Phase, Point, Position, Undo};
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Morris;
 
-/// Evaluation weights, in hundredths of a cow.
-mod weight {
-    pub const COW: i32 = 1000;
-    pub const OPEN_MILL: i32 = 90;
-    pub const DOUBLE_THREAT: i32 = 160;
-    pub const MOBILITY: i32 = 12;
-    pub const BLOCKED_COW: i32 = 35;
-    pub const TO_MOVE_WITH_THREAT: i32 = 250;
-}
+/// The evaluation's features, each the side to move's value minus the opponent's.
+pub const FEATURES: [&str; 8] = [
+    "cows",
+    "open-mills-placing",
+    "open-mills-moving",
+    "double-threats",
+    "mobility",
+    "blocked-cows",
+    "threat-to-move",
+    "flying",
+];
+
+/// The weight of each feature (1,000 is one cow), tuned by self-play with
+/// `cargo run --release -p kraal-ai --example tune -- morabaraba`.
+pub const WEIGHTS: [i32; 8] = [1000, 90, 90, 160, 12, -35, 250, 0];
 
 /// Features of one side, for the evaluation.
 #[derive(Default)]
@@ -30,13 +36,14 @@ struct Side {
 }
 
 /// Features of both colours (White first) from one pass over the mills.
-fn features(pos: &Position, board: &Board) -> [Side; 2] {
+fn features_by_colour(pos: &Position, board: &Board) -> [Side; 2] {
     let cows = [pos.cow_bits(Color::White), pos.cow_bits(Color::Black)];
     let empty = board.point_bits() & !(cows[0] | cows[1]);
     let mut sides = [Side::default(), Side::default()];
     let mut gaps = [0u32; 2];
     let mut double = [0u32; 2];
     let phases = [pos.phase_of(Color::White), pos.phase_of(Color::Black)];
+    let adjacency = board.adjacency();
     for &m in board.mill_bits() {
         let gap = m & empty;
         if gap == 0 || gap.count_ones() != 1 {
@@ -46,7 +53,7 @@ fn features(pos: &Position, board: &Board) -> [Side; 2] {
             if (cows[c] & m).count_ones() == 2 {
                 // In the moving phase the gap must be reachable by a cow from outside the mill.
                 let reachable = phases[c] != Phase::Moving
-                    || board.adjacent_bits(point(gap.trailing_zeros())) & cows[c] & !m != 0;
+                    || adjacency[gap.trailing_zeros() as usize] & cows[c] & !m != 0;
                 if reachable {
                     sides[c].open_mills += 1;
                     double[c] |= gaps[c] & gap;
@@ -62,9 +69,9 @@ fn features(pos: &Position, board: &Board) -> [Side; 2] {
         if phases[c] == Phase::Moving {
             let mut own = cows[c];
             while own != 0 {
-                let p = point(own.trailing_zeros());
+                let p = own.trailing_zeros() as usize;
                 own &= own - 1;
-                let free = (board.adjacent_bits(p) & empty).count_ones() as i32;
+                let free = (adjacency[p] & empty).count_ones() as i32;
                 side.mobility += free;
                 side.blocked += i32::from(free == 0);
             }
@@ -75,27 +82,33 @@ fn features(pos: &Position, board: &Board) -> [Side; 2] {
     sides
 }
 
-fn point(index: u32) -> Point {
-    Point::from_index(index as usize).expect("a bit of a board point")
+/// The features of a mill-game position for the side to move (see [`FEATURES`]).
+#[must_use]
+pub fn features(pos: &Position) -> [i32; 8] {
+    let [white, black] = features_by_colour(pos, pos.board());
+    let (me, them, my_colour) = match pos.side_to_move() {
+        Color::White => (white, black, Color::White),
+        Color::Black => (black, white, Color::Black),
+    };
+    let placing = |c: Color| i32::from(pos.phase_of(c) == Phase::Placing);
+    let flying = |c: Color| i32::from(pos.phase_of(c) == Phase::Flying);
+    let (mp, tp) = (placing(my_colour), placing(my_colour.other()));
+    [
+        me.material - them.material,
+        me.open_mills * mp - them.open_mills * tp,
+        me.open_mills * (1 - mp) - them.open_mills * (1 - tp),
+        me.double_threats - them.double_threats,
+        me.mobility - them.mobility,
+        me.blocked - them.blocked,
+        i32::from(me.open_mills > 0),
+        flying(my_colour) - flying(my_colour.other()),
+    ]
 }
 
 /// The static evaluation of a mill-game position for the side to move.
 #[must_use]
 pub fn evaluate(pos: &Position) -> i32 {
-    let [white, black] = features(pos, pos.board());
-    let (me, them) = match pos.side_to_move() {
-        Color::White => (white, black),
-        Color::Black => (black, white),
-    };
-    let mut score = weight::COW * (me.material - them.material)
-        + weight::OPEN_MILL * (me.open_mills - them.open_mills)
-        + weight::DOUBLE_THREAT * (me.double_threats - them.double_threats)
-        + weight::MOBILITY * (me.mobility - them.mobility)
-        - weight::BLOCKED_COW * (me.blocked - them.blocked);
-    if me.open_mills > 0 {
-        score += weight::TO_MOVE_WITH_THREAT;
-    }
-    score
+    features(pos).iter().zip(WEIGHTS).map(|(f, w)| f * w).sum()
 }
 
 impl Game for Morris {

@@ -284,6 +284,13 @@ impl Board {
         self.adjacent[p.index()]
     }
 
+    /// For every point index (0..25), the bit set of the points joined to it by a line (empty
+    /// for points the board lacks): the adjacency table for hot loops.
+    #[must_use]
+    pub fn adjacency(&self) -> &[u32; Point::COUNT] {
+        &self.adjacent
+    }
+
     /// Whether a line joins `a` and `b`.
     #[must_use]
     pub fn are_adjacent(&self, a: Point, b: Point) -> bool {

@@ -3,7 +3,7 @@
 
 use crate::game::Game;
 use crate::limits::{Limits, StopFlag};
-use crate::search::score::{INFINITY, Score, from_table, to_table, verdict_score};
+use crate::search::score::{INFINITY, Score, WIN_BOUND, from_table, to_table, verdict_score};
 use crate::search::tt::{Bound, Entry, Table};
 use std::time::{Duration, Instant};
 
@@ -64,6 +64,8 @@ const ASPIRATION: i32 = 300;
 const MAX_PLY: usize = 128;
 /// Nodes this far from the horizon or more use the transposition table.
 const MIN_TABLE_DEPTH: i32 = 2;
+/// How far (in evaluation units) a quiet move at the frontier is assumed to move the score.
+const FUTILITY_MARGIN: i32 = 600;
 
 /// An alpha-beta searcher for one game. Keep it between moves to reuse its buffers.
 pub struct Searcher<G: Game> {
@@ -365,16 +367,28 @@ impl<G: Game> Searcher<G> {
         let original_alpha = alpha;
         let mut best = -INFINITY;
         let mut best_move = None;
+        // Futility pruning: one ply from the horizon, a quiet move rarely lifts a position far
+        // below alpha above it. Only moves with a prior (shots, captures) are searched then.
+        let futile = self.config.reductions
+            && depth == 1
+            && alpha.abs() < WIN_BOUND
+            && self.leaf(state) + FUTILITY_MARGIN <= alpha;
+        if futile {
+            best = alpha;
+        }
         for (i, &key) in order.iter().enumerate() {
             let mv = moves[0xFFFF - (key & 0xFFFF) as usize];
             let ordered = key >> 16;
             let quiet = ordered < (1 << 32) - 1 && G::move_prior(state, mv) == 0;
+            if futile && quiet {
+                continue;
+            }
             let undo = G::play(state, mv);
             let score = if i == 0 {
                 -self.negamax(state, depth - 1, ply + 1, -beta, -alpha)
             } else {
                 let reduction = if self.config.reductions && quiet && depth >= 3 && i >= 3 {
-                    1 + i32::from(depth >= 6 && i >= 10)
+                    1 + i32::from(depth >= 5 && i >= 6) + i32::from(depth >= 8 && i >= 12)
                 } else {
                     0
                 };
