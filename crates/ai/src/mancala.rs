@@ -9,16 +9,25 @@ use kraal_rules_mancala::{Game as Kind, Move, Position, Side, Undo};
 pub struct Mancala;
 
 /// The Oware evaluation's features, each the side to move's value minus the opponent's.
-pub const OWARE_FEATURES: [&str; 5] =
-    ["captured", "seeds-on-side", "exposed-houses", "movable-houses", "big-house"];
+pub const OWARE_FEATURES: [&str; 5] = [
+    "captured",
+    "seeds-on-side",
+    "exposed-houses",
+    "movable-houses",
+    "big-house",
+];
 
 /// The weight of each Oware feature (1,000 is one captured seed), tuned by self-play with
 /// `cargo run --release -p kraal-ai --example tune -- abapa`.
 pub const OWARE_WEIGHTS: [i32; 5] = [1000, 60, -140, 40, 0];
 
 /// The Mulabalaba evaluation's features, each the side to move's value minus the opponent's.
-pub const MULABALABA_FEATURES: [&str; 4] =
-    ["seeds-on-side", "inner-targets", "movable-holes", "seeds-in-inner-row"];
+pub const MULABALABA_FEATURES: [&str; 4] = [
+    "seeds-on-side",
+    "inner-targets",
+    "movable-holes",
+    "seeds-in-inner-row",
+];
 
 /// The weight of each Mulabalaba feature (1,000 is one seed), tuned by self-play with
 /// `cargo run --release -p kraal-ai --example tune -- mulabalaba`.
@@ -37,7 +46,9 @@ pub fn oware_features(pos: &Position) -> [i32; 5] {
     [
         diff(me, |s| pos.captured(s) as i32),
         diff(me, |s| pos.seeds_on_side(s) as i32),
-        diff(me, |s| pos.row(s).iter().filter(|&&c| c == 1 || c == 2).count() as i32),
+        diff(me, |s| {
+            pos.row(s).iter().filter(|&&c| c == 1 || c == 2).count() as i32
+        }),
         diff(me, |s| pos.row(s).iter().filter(|&&c| c > 0).count() as i32),
         diff(me, |s| i32::from(pos.row(s).iter().any(|&c| c >= 12))),
     ]
@@ -51,12 +62,18 @@ pub fn mulabalaba_features(pos: &Position) -> [i32; 4] {
     let me = pos.side_to_move();
     let board = pos.board();
     let inner = |s: Side, count: fn(u8) -> i32| -> i32 {
-        board.holes().filter(|&h| h.side == s && board.is_inner(h)).map(|h| count(pos.seeds(h))).sum()
+        board
+            .holes()
+            .filter(|&h| h.side == s && board.is_inner(h))
+            .map(|h| count(pos.seeds(h)))
+            .sum()
     };
     [
         diff(me, |s| pos.seeds_on_side(s) as i32),
         diff(me, |s| inner(s, |c| i32::from(c > 0))),
-        diff(me, |s| pos.row(s).iter().filter(|&&c| c >= 2).count() as i32),
+        diff(me, |s| {
+            pos.row(s).iter().filter(|&&c| c >= 2).count() as i32
+        }),
         diff(me, |s| inner(s, i32::from)),
     ]
 }

@@ -95,7 +95,10 @@ pub fn self_play_samples<G: Tunable>(
                 moves[(mix(seed ^ u64::from(game), u64::from(ply)) % moves.len() as u64) as usize]
             } else {
                 seen.push((G::features(&state), G::side_to_move(&state)));
-                match engine.choose(&state, mix(seed, (u64::from(game) << 16) | u64::from(ply))).mv {
+                match engine
+                    .choose(&state, mix(seed, (u64::from(game) << 16) | u64::from(ply)))
+                    .mv
+                {
                     Some(mv) => mv,
                     None => break,
                 }
@@ -118,7 +121,12 @@ pub fn self_play_samples<G: Tunable>(
 }
 
 fn predict(sample: &Sample, weights: &[f64], scale: f64) -> f64 {
-    let eval: f64 = sample.features.iter().zip(weights).map(|(&f, w)| f64::from(f) * w).sum();
+    let eval: f64 = sample
+        .features
+        .iter()
+        .zip(weights)
+        .map(|(&f, w)| f64::from(f) * w)
+        .sum();
     1.0 / (1.0 + (-eval / scale).exp())
 }
 
@@ -126,7 +134,10 @@ fn predict(sample: &Sample, weights: &[f64], scale: f64) -> f64 {
 #[must_use]
 pub fn loss(samples: &[Sample], weights: &[i32], scale: f64) -> f64 {
     let w: Vec<f64> = weights.iter().map(|&w| f64::from(w)).collect();
-    let total: f64 = samples.iter().map(|s| (predict(s, &w, scale) - s.result).powi(2)).sum();
+    let total: f64 = samples
+        .iter()
+        .map(|s| (predict(s, &w, scale) - s.result).powi(2))
+        .sum();
     total / samples.len().max(1) as f64
 }
 
@@ -181,7 +192,10 @@ mod tests {
             let eval = f64::from(a) * true_weights[0] + f64::from(b) * true_weights[1];
             let p = 1.0 / (1.0 + (-eval / 1000.0).exp());
             let coin = ((state >> 20) % 10_000) as f64 / 10_000.0;
-            samples.push(Sample { features: vec![a, b], result: if coin < p { 1.0 } else { 0.0 } });
+            samples.push(Sample {
+                features: vec![a, b],
+                result: if coin < p { 1.0 } else { 0.0 },
+            });
         }
         let fitted = fit(&samples, &[1000, 0], 1000.0, 400);
         assert!((fitted[1] - 400).abs() < 80, "{fitted:?}");
