@@ -19,7 +19,7 @@ pub const OWARE_FEATURES: [&str; 5] = [
 
 /// The weight of each Oware feature (1,000 is one captured seed), tuned by self-play with
 /// `cargo run --release -p kraal-ai --example tune -- abapa`.
-pub const OWARE_WEIGHTS: [i32; 5] = [1000, 60, -140, 40, 0];
+pub const OWARE_WEIGHTS: [i32; 5] = [1000, 72, 350, 493, 35];
 
 /// The Mulabalaba evaluation's features, each the side to move's value minus the opponent's.
 pub const MULABALABA_FEATURES: [&str; 4] = [
@@ -31,7 +31,7 @@ pub const MULABALABA_FEATURES: [&str; 4] = [
 
 /// The weight of each Mulabalaba feature (1,000 is one seed), tuned by self-play with
 /// `cargo run --release -p kraal-ai --example tune -- mulabalaba`.
-pub const MULABALABA_WEIGHTS: [i32; 4] = [1000, -120, 40, 0];
+pub const MULABALABA_WEIGHTS: [i32; 4] = [1000, -212, -294, -233];
 
 fn diff(me: Side, f: impl Fn(Side) -> i32) -> i32 {
     f(me) - f(me.other())
@@ -60,21 +60,14 @@ pub fn oware_features(pos: &Position) -> [i32; 5] {
 #[must_use]
 pub fn mulabalaba_features(pos: &Position) -> [i32; 4] {
     let me = pos.side_to_move();
-    let board = pos.board();
-    let inner = |s: Side, count: fn(u8) -> i32| -> i32 {
-        board
-            .holes()
-            .filter(|&h| h.side == s && board.is_inner(h))
-            .map(|h| count(pos.seeds(h)))
-            .sum()
-    };
+    // Holes 1..N are the outer row, N+1..2N the inner row (notation order).
+    let width = usize::from(pos.options().width);
+    let inner = |s: Side| &pos.row(s)[width..];
     [
         diff(me, |s| pos.seeds_on_side(s) as i32),
-        diff(me, |s| inner(s, |c| i32::from(c > 0))),
-        diff(me, |s| {
-            pos.row(s).iter().filter(|&&c| c >= 2).count() as i32
-        }),
-        diff(me, |s| inner(s, i32::from)),
+        diff(me, |s| inner(s).iter().filter(|&&c| c > 0).count() as i32),
+        diff(me, |s| pos.row(s).iter().filter(|&&c| c >= 2).count() as i32),
+        diff(me, |s| inner(s).iter().map(|&c| i32::from(c)).sum()),
     ]
 }
 

@@ -21,7 +21,7 @@ pub const FEATURES: [&str; 8] = [
 
 /// The weight of each feature (1,000 is one cow), tuned by self-play with
 /// `cargo run --release -p kraal-ai --example tune -- morabaraba`.
-pub const WEIGHTS: [i32; 8] = [1000, 90, 90, 160, 12, -35, 250, 0];
+pub const WEIGHTS: [i32; 8] = [1000, 502, 397, 190, 82, -64, 683, 145];
 
 /// Features of one side, for the evaluation.
 #[derive(Default)]

@@ -1,7 +1,8 @@
 //! The search against a plain negamax, its determinism, and its stop flag.
 
 use kraal_ai::{
-    Game, Limits, Morris, SearchConfig, Searcher, reference_value, search::alphabeta::raw_score,
+    Game, Limits, Mancala, Morris, SearchConfig, Searcher, reference_value,
+    search::alphabeta::raw_score,
 };
 use kraal_rules_morris::{Options, Position, RuleSet};
 
@@ -42,9 +43,11 @@ fn random_positions(count: usize, seed: u64) -> Vec<Position> {
     out
 }
 
+/// The transposition table only orders moves, and nothing is reduced or pruned by guesswork.
 fn exact_config() -> SearchConfig {
     SearchConfig {
         table_cutoffs: false,
+        reductions: false,
         ..SearchConfig::default()
     }
 }
@@ -60,6 +63,53 @@ fn alpha_beta_returns_the_negamax_value_on_random_positions() {
             continue;
         }
         let want = reference_value::<Morris>(pos, depth);
+        assert_eq!(
+            raw_score(report.score),
+            want,
+            "depth {depth} in {}",
+            pos.to_position_string()
+        );
+    }
+}
+
+/// Oware and Mulabalaba positions reached by seeded random play under every rule set, the
+/// cycle rule off (it depends on history the table cannot see).
+fn random_mancala_positions(count: usize, seed: u64) -> Vec<kraal_rules_mancala::Position> {
+    let mut rng = Rng(seed);
+    let mut out = Vec::new();
+    while out.len() < count {
+        for rules in kraal_rules_mancala::RuleSet::ALL {
+            let overrides: &[&str] = match rules.game() {
+                kraal_rules_mancala::Game::Oware => &["cycle=off"],
+                kraal_rules_mancala::Game::Mulabalaba => &[],
+            };
+            let options = kraal_rules_mancala::Options::from_rule_set(rules.name(), overrides)
+                .expect("valid");
+            let mut pos = kraal_rules_mancala::Position::new(options);
+            for _ in 0..rng.below(80) {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                pos = pos.play(moves[rng.below(moves.len())]).expect("legal");
+            }
+            out.push(pos);
+        }
+    }
+    out.truncate(count);
+    out
+}
+
+#[test]
+fn alpha_beta_returns_the_negamax_value_on_random_mancala_positions() {
+    let mut searcher = Searcher::<Mancala>::new(exact_config());
+    for (i, pos) in random_mancala_positions(300, 5).iter().enumerate() {
+        let depth = if i % 2 == 0 { 4 } else { 3 };
+        let report = searcher.search(pos, Limits::depth(depth));
+        if pos.is_game_over() {
+            continue;
+        }
+        let want = reference_value::<Mancala>(pos, depth);
         assert_eq!(
             raw_score(report.score),
             want,
