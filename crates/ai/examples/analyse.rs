@@ -12,8 +12,14 @@ fn report<G: Game>(state: &G::State, limits: Limits)
 where
     G::Move: Display,
 {
-    let top = std::env::var("TOP").ok().and_then(|t| t.parse().ok()).unwrap_or(1);
-    let config = SearchConfig { top_moves: top, ..SearchConfig::default() };
+    let top = std::env::var("TOP")
+        .ok()
+        .and_then(|t| t.parse().ok())
+        .unwrap_or(1);
+    let config = SearchConfig {
+        top_moves: top,
+        ..SearchConfig::default()
+    };
     let report = Searcher::<G>::new(config).search(state, limits);
     let pv: Vec<String> = report.pv.iter().map(ToString::to_string).collect();
     let nps = report.nodes as f64 / report.elapsed.as_secs_f64().max(1e-9) / 1e6;

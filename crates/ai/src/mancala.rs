@@ -66,7 +66,9 @@ pub fn mulabalaba_features(pos: &Position) -> [i32; 4] {
     [
         diff(me, |s| pos.seeds_on_side(s) as i32),
         diff(me, |s| inner(s).iter().filter(|&&c| c > 0).count() as i32),
-        diff(me, |s| pos.row(s).iter().filter(|&&c| c >= 2).count() as i32),
+        diff(me, |s| {
+            pos.row(s).iter().filter(|&&c| c >= 2).count() as i32
+        }),
         diff(me, |s| inner(s).iter().map(|&c| i32::from(c)).sum()),
     ]
 }

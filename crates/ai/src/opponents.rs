@@ -71,7 +71,7 @@ pub const OPPONENTS: [Opponent; 7] = [
         name: "Kraal Keeper",
         description: "a solid club player who sets up double threats",
         style: Style::AlphaBeta {
-            nodes: 20_000,
+            nodes: 10_000,
             noise: 0,
         },
     },
@@ -80,7 +80,7 @@ pub const OPPONENTS: [Opponent; 7] = [
         name: "Elder",
         description: "patient and deep: punishes loose moves",
         style: Style::AlphaBeta {
-            nodes: 100_000,
+            nodes: 50_000,
             noise: 0,
         },
     },
@@ -89,7 +89,7 @@ pub const OPPONENTS: [Opponent; 7] = [
         name: "Chief",
         description: "a master who calculates long forcing lines",
         style: Style::AlphaBeta {
-            nodes: 500_000,
+            nodes: 250_000,
             noise: 0,
         },
     },
@@ -98,7 +98,7 @@ pub const OPPONENTS: [Opponent; 7] = [
         name: "Ancestor",
         description: "the engine at full strength, within two seconds a move",
         style: Style::AlphaBeta {
-            nodes: 2_500_000,
+            nodes: 1_250_000,
             noise: 0,
         },
     },
