@@ -20,6 +20,8 @@ pub struct Sprt {
     pub alpha: f64,
     /// The chance of accepting `elo0` when `elo1` holds.
     pub beta: f64,
+    /// Games before the test may decide: its normal approximation means little on fewer.
+    pub min_games: u32,
 }
 
 impl Default for Sprt {
@@ -286,7 +288,9 @@ pub fn play_match<G: Game>(
                         *counted += 1;
                         if let Some(sprt) = config.sprt {
                             result.llr = sprt.llr(result);
-                            result.verdict = sprt.decide(result.llr);
+                            if result.games() >= sprt.min_games {
+                                result.verdict = sprt.decide(result.llr);
+                            }
                             if result.verdict != SprtVerdict::Undecided {
                                 decided.store(true, Ordering::Relaxed);
                             }
@@ -298,4 +302,51 @@ pub fn play_match<G: Game>(
         }
     });
     summary.into_inner().expect("summary lock").0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn result(wins: u32, draws: u32, losses: u32) -> MatchResult {
+        MatchResult {
+            wins,
+            draws,
+            losses,
+            as_first: [0; 3],
+            as_second: [0; 3],
+            llr: 0.0,
+            verdict: SprtVerdict::Undecided,
+        }
+    }
+
+    #[test]
+    fn the_sprt_accepts_a_clear_gap_rejects_none_and_waits_in_between() {
+        let sprt = Sprt::default();
+        assert_eq!(
+            sprt.decide(sprt.llr(&result(80, 0, 20))),
+            SprtVerdict::Stronger
+        );
+        assert_eq!(
+            sprt.decide(sprt.llr(&result(45, 0, 55))),
+            SprtVerdict::NotStronger
+        );
+        assert_eq!(
+            sprt.decide(sprt.llr(&result(60, 0, 40))),
+            SprtVerdict::Undecided
+        );
+        assert!(
+            sprt.llr(&result(20, 0, 0)).is_finite(),
+            "all wins must not divide by zero"
+        );
+    }
+
+    #[test]
+    fn elo_follows_the_logistic_curve() {
+        let (elo, margin) = result(75, 0, 25).elo();
+        assert!((elo - 190.8).abs() < 0.5, "{elo}");
+        assert!(margin > 0.0 && margin < 100.0, "{margin}");
+        assert!((result(50, 20, 50).elo().0).abs() < 1e-9);
+        assert!((result(10, 20, 10).score() - 0.5).abs() < 1e-12);
+    }
 }
