@@ -25,13 +25,14 @@ pub struct Sprt {
 }
 
 impl Default for Sprt {
-    /// The project's test: elo0 = 0, elo1 = 110, alpha = beta = 0.05.
+    /// The project's test: elo0 = 0, elo1 = 110, alpha = beta = 0.05, from the 20th game on.
     fn default() -> Self {
         Sprt {
             elo0: 0.0,
             elo1: 110.0,
             alpha: 0.05,
             beta: 0.05,
+            min_games: 20,
         }
     }
 }
