@@ -1,0 +1,310 @@
+//! A deliberately simple second implementation of both games, for perft cross-checks.
+//!
+//! It shares no code with the engine: plain `Vec`s, seed-by-seed sowing, the hole geometry
+//! worked out from rows and columns, the endless-relay test by remembering every relay state
+//! in a set, the cycle rule by comparing whole boards. Slow and obvious on purpose.
+
+#![allow(dead_code)]
+
+use std::collections::HashSet;
+
+/// The rules the naive implementation understands, written out by hand (not `Options`).
+#[derive(Clone, Debug)]
+pub struct OwareRules {
+    pub houses: usize,
+    pub captures: Vec<u32>,
+    /// "no-capture", "illegal", "capture-all" or "leave-last".
+    pub grand_slam: &'static str,
+    pub cycle: Option<usize>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Oware {
+    /// Ring order: South's houses A.., then North's a...
+    pub board: Vec<u32>,
+    pub stores: [u32; 2],
+    pub side: usize,
+    /// Boards and sides since the last capture, this one included.
+    pub seen: Vec<(Vec<u32>, usize)>,
+}
+
+impl Oware {
+    pub fn parse(text: &str) -> Oware {
+        let f: Vec<&str> = text.split_whitespace().collect();
+        let (s, n) = f[0].split_once('/').unwrap();
+        let mut board: Vec<u32> = s.split(',').map(|x| x.parse().unwrap()).collect();
+        board.extend(n.split(',').map(|x| x.parse::<u32>().unwrap()));
+        let (a, b) = f[1].split_once(':').unwrap();
+        let side = if f[2] == "s" { 0 } else { 1 };
+        Oware {
+            seen: vec![(board.clone(), side)],
+            board,
+            stores: [a.parse().unwrap(), b.parse().unwrap()],
+            side,
+        }
+    }
+
+    fn owner(&self, r: &OwareRules, house: usize) -> usize {
+        house / r.houses
+    }
+
+    /// Sows house `i` of the side to move seed by seed; returns the board and the last house.
+    fn sow(&self, r: &OwareRules, i: usize) -> (Vec<u32>, usize) {
+        let ring = 2 * r.houses;
+        let origin = self.side * r.houses + i;
+        let mut board = self.board.clone();
+        let mut hand = board[origin];
+        board[origin] = 0;
+        let mut at = origin;
+        while hand > 0 {
+            at = (at + 1) % ring;
+            if at == origin {
+                continue;
+            }
+            board[at] += 1;
+            hand -= 1;
+        }
+        (board, at)
+    }
+
+    /// The houses the capture rule would take after sowing, last house first.
+    fn chain(&self, r: &OwareRules, board: &[u32], last: usize) -> Vec<usize> {
+        let ring = 2 * r.houses;
+        let mut chain = Vec::new();
+        let mut at = last;
+        while self.owner(r, at) != self.side && r.captures.contains(&board[at]) {
+            chain.push(at);
+            if chain.len() == r.houses {
+                break;
+            }
+            at = (at + ring - 1) % ring;
+        }
+        chain
+    }
+
+    fn is_grand_slam(&self, r: &OwareRules, i: usize) -> bool {
+        let (board, last) = self.sow(r, i);
+        let chain = self.chain(r, &board, last);
+        if chain.is_empty() {
+            return false;
+        }
+        let opponent_total: u32 =
+            (0..2 * r.houses).filter(|&h| self.owner(r, h) != self.side).map(|h| board[h]).sum();
+        let taken: u32 = chain.iter().map(|&h| board[h]).sum();
+        taken == opponent_total
+    }
+
+    fn side_total(&self, r: &OwareRules, side: usize) -> u32 {
+        (0..2 * r.houses).filter(|&h| self.owner(r, h) == side).map(|h| self.board[h]).sum()
+    }
+
+    fn candidate_moves(&self, r: &OwareRules) -> Vec<usize> {
+        let mut moves: Vec<usize> =
+            (0..r.houses).filter(|&i| self.board[self.side * r.houses + i] > 0).collect();
+        if self.side_total(r, 1 - self.side) == 0 {
+            moves.retain(|&i| {
+                let (board, _) = self.sow(r, i);
+                (0..2 * r.houses).any(|h| self.owner(r, h) != self.side && board[h] > 0)
+            });
+        }
+        if r.grand_slam == "illegal" {
+            let normal: Vec<usize> =
+                moves.iter().copied().filter(|&i| !self.is_grand_slam(r, i)).collect();
+            if !normal.is_empty() {
+                moves = normal;
+            }
+        }
+        moves
+    }
+
+    pub fn is_over(&self, r: &OwareRules) -> bool {
+        let total: u32 = self.board.iter().sum::<u32>() + self.stores[0] + self.stores[1];
+        if self.stores.iter().any(|&s| 2 * s > total) {
+            return true;
+        }
+        if 2 * self.stores[0] == total && 2 * self.stores[1] == total {
+            return true;
+        }
+        if let Some(n) = r.cycle {
+            let now = (self.board.clone(), self.side);
+            if self.seen.iter().filter(|&p| *p == now).count() >= n {
+                return true;
+            }
+        }
+        self.candidate_moves(r).is_empty()
+    }
+
+    pub fn moves(&self, r: &OwareRules) -> Vec<usize> {
+        if self.is_over(r) { Vec::new() } else { self.candidate_moves(r) }
+    }
+
+    pub fn play(&self, r: &OwareRules, i: usize) -> Oware {
+        let (mut board, last) = self.sow(r, i);
+        let mut chain = self.chain(r, &board, last);
+        if !chain.is_empty() && self.is_grand_slam(r, i) {
+            match r.grand_slam {
+                "no-capture" => chain.clear(),
+                "leave-last" => {
+                    chain.remove(0);
+                }
+                _ => {}
+            }
+        }
+        let mut stores = self.stores;
+        for &h in &chain {
+            stores[self.side] += board[h];
+            board[h] = 0;
+        }
+        let side = 1 - self.side;
+        let mut seen = if chain.is_empty() { self.seen.clone() } else { Vec::new() };
+        seen.push((board.clone(), side));
+        Oware { board, stores, side, seen }
+    }
+}
+
+pub fn oware_perft(r: &OwareRules, p: &Oware, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    p.moves(r).into_iter().map(|m| oware_perft(r, &p.play(r, m), depth - 1)).sum()
+}
+
+// ----- Mulabalaba --------------------------------------------------------------------------
+
+#[derive(Clone, Debug)]
+pub struct MulabalabaRules {
+    /// Holes per row.
+    pub n: usize,
+    /// "step-to-empty" or "no-move".
+    pub fallback: &'static str,
+    /// "illegal" or "loses".
+    pub endless: &'static str,
+    pub max_plies: Option<u32>,
+}
+
+/// Where a player's hole (0-based along their circuit) lies: inner row or not, and the column
+/// counted from South's left.
+fn place(r: &MulabalabaRules, side: usize, hole: usize) -> (bool, usize) {
+    let n = r.n;
+    let (inner, from_own_left) = if hole < n { (false, hole) } else { (true, 2 * n - 1 - hole) };
+    let column = if side == 0 { from_own_left } else { n - 1 - from_own_left };
+    (inner, column)
+}
+
+fn hole_at(r: &MulabalabaRules, side: usize, inner: bool, column: usize) -> usize {
+    (0..2 * r.n).find(|&h| place(r, side, h) == (inner, column)).unwrap()
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Mulabalaba {
+    /// Each player's holes along their own circuit, South's first.
+    pub holes: [Vec<u32>; 2],
+    pub captured: [u32; 2],
+    pub side: usize,
+    pub ply: u32,
+    /// Set when a move whose relay never ends was played (`endless=loses`).
+    pub endless_played: bool,
+}
+
+impl Mulabalaba {
+    pub fn parse(text: &str) -> Mulabalaba {
+        let f: Vec<&str> = text.split_whitespace().collect();
+        let (s, n) = f[0].split_once('/').unwrap();
+        let row = |t: &str| t.split(',').map(|x| x.parse::<u32>().unwrap()).collect::<Vec<_>>();
+        let (a, b) = f[1].split_once(':').unwrap();
+        Mulabalaba {
+            holes: [row(s), row(n)],
+            captured: [a.parse().unwrap(), b.parse().unwrap()],
+            side: if f[2] == "s" { 0 } else { 1 },
+            ply: f.get(3).map_or(0, |p| p.parse().unwrap()),
+            endless_played: false,
+        }
+    }
+
+    /// Sows from `start` on the mover's circuit with relays. `None` if the relay never ends
+    /// (a relay state came back); otherwise the holes and the hole of the last seed.
+    fn sow(&self, r: &MulabalabaRules, start: usize) -> Option<(Vec<u32>, usize)> {
+        let m = 2 * r.n;
+        let mut own = self.holes[self.side].clone();
+        let mut states = HashSet::new();
+        let mut at = start;
+        loop {
+            if !states.insert((own.clone(), at)) {
+                return None;
+            }
+            let mut hand = own[at];
+            own[at] = 0;
+            while hand > 0 {
+                at = (at + 1) % m;
+                own[at] += 1;
+                hand -= 1;
+            }
+            if own[at] == 1 {
+                return Some((own, at));
+            }
+        }
+    }
+
+    fn candidate_moves(&self, r: &MulabalabaRules) -> Vec<usize> {
+        let own = &self.holes[self.side];
+        let m = 2 * r.n;
+        let big: Vec<usize> = (0..m).filter(|&h| own[h] >= 2).collect();
+        let moves = if !big.is_empty() {
+            big
+        } else {
+            let singles: Vec<usize> = (0..m).filter(|&h| own[h] == 1 && own[(h + 1) % m] > 0).collect();
+            if !singles.is_empty() {
+                singles
+            } else if r.fallback == "step-to-empty" {
+                (0..m).filter(|&h| own[h] == 1).collect()
+            } else {
+                Vec::new()
+            }
+        };
+        if r.endless == "illegal" {
+            moves.into_iter().filter(|&h| self.sow(r, h).is_some()).collect()
+        } else {
+            moves
+        }
+    }
+
+    pub fn is_over(&self, r: &MulabalabaRules) -> bool {
+        self.endless_played
+            || self.candidate_moves(r).is_empty()
+            || r.max_plies.is_some_and(|max| self.ply >= max)
+    }
+
+    pub fn moves(&self, r: &MulabalabaRules) -> Vec<usize> {
+        if self.is_over(r) { Vec::new() } else { self.candidate_moves(r) }
+    }
+
+    pub fn play(&self, r: &MulabalabaRules, h: usize) -> Mulabalaba {
+        let mut next = self.clone();
+        next.side = 1 - self.side;
+        next.ply += 1;
+        let Some((own, last)) = self.sow(r, h) else {
+            next.endless_played = true;
+            return next;
+        };
+        next.holes[self.side] = own;
+        let (inner, column) = place(r, self.side, last);
+        if inner {
+            let opp = 1 - self.side;
+            let facing = hole_at(r, opp, true, column);
+            if next.holes[opp][facing] > 0 {
+                let behind = hole_at(r, opp, false, column);
+                next.captured[self.side] += next.holes[opp][facing] + next.holes[opp][behind];
+                next.holes[opp][facing] = 0;
+                next.holes[opp][behind] = 0;
+            }
+        }
+        next
+    }
+}
+
+pub fn mulabalaba_perft(r: &MulabalabaRules, p: &Mulabalaba, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    p.moves(r).into_iter().map(|m| mulabalaba_perft(r, &p.play(r, m), depth - 1)).sum()
+}
