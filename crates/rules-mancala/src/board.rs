@@ -79,7 +79,11 @@ pub struct ParseSideError(pub String);
 
 impl fmt::Display for ParseSideError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "`{}` is not a side (expected s, n, south or north)", self.0)
+        write!(
+            f,
+            "`{}` is not a side (expected s, n, south or north)",
+            self.0
+        )
     }
 }
 impl std::error::Error for ParseSideError {}
@@ -211,7 +215,9 @@ impl Board {
     /// Every hole, South's first, each side in notation order.
     pub fn holes(self) -> impl Iterator<Item = Hole> {
         let n = self.holes_per_side();
-        Side::ALL.into_iter().flat_map(move |s| (0..n).map(move |i| Hole::new(s, i as u8)))
+        Side::ALL
+            .into_iter()
+            .flat_map(move |s| (0..n).map(move |i| Hole::new(s, i as u8)))
     }
 
     /// Whether the board has this hole.
@@ -348,19 +354,37 @@ mod tests {
             h = b.next(h);
         }
         assert_eq!(names.concat(), "ABCDEFabcdefA");
-        assert_eq!(b.opposite(Hole::new(Side::North, 0)), Some(Hole::new(Side::South, 5)));
-        assert_eq!(b.cell(Hole::new(Side::North, 0)), Cell { row: 0, column: 5 });
-        assert_eq!(b.previous(Hole::new(Side::South, 0)), Hole::new(Side::North, 5));
+        assert_eq!(
+            b.opposite(Hole::new(Side::North, 0)),
+            Some(Hole::new(Side::South, 5))
+        );
+        assert_eq!(
+            b.cell(Hole::new(Side::North, 0)),
+            Cell { row: 0, column: 5 }
+        );
+        assert_eq!(
+            b.previous(Hole::new(Side::South, 0)),
+            Hole::new(Side::North, 5)
+        );
     }
 
     #[test]
     fn mulabalaba_geometry_matches_the_spec() {
         let b = Board::new(Game::Mulabalaba, 8);
         // Hole 16 sits in front of hole 1.
-        assert_eq!(b.cell(Hole::new(Side::South, 15)), Cell { row: 2, column: 0 });
-        assert_eq!(b.cell(Hole::new(Side::South, 0)), Cell { row: 3, column: 0 });
+        assert_eq!(
+            b.cell(Hole::new(Side::South, 15)),
+            Cell { row: 2, column: 0 }
+        );
+        assert_eq!(
+            b.cell(Hole::new(Side::South, 0)),
+            Cell { row: 3, column: 0 }
+        );
         // Each player's circuit closes on itself.
-        assert_eq!(b.next(Hole::new(Side::North, 15)), Hole::new(Side::North, 0));
+        assert_eq!(
+            b.next(Hole::new(Side::North, 15)),
+            Hole::new(Side::North, 0)
+        );
         for h in b.holes().filter(|&h| b.is_inner(h)) {
             let o = b.opposite(h).unwrap();
             assert_eq!(b.cell(o).column, b.cell(h).column, "{h:?}");
@@ -370,9 +394,14 @@ mod tests {
             assert_eq!(u32::from(o.index) + 1, 25 - (u32::from(h.index) + 1));
             assert_eq!(u32::from(behind.index) + 1, u32::from(h.index) + 1 - 8);
         }
-        let cells: std::collections::BTreeSet<_> =
-            b.holes().map(|h| (b.cell(h).row, b.cell(h).column)).collect();
+        let cells: std::collections::BTreeSet<_> = b
+            .holes()
+            .map(|h| (b.cell(h).row, b.cell(h).column))
+            .collect();
         assert_eq!(cells.len(), 32);
-        assert_eq!(b.hole_at(Cell { row: 1, column: 0 }), Some(Hole::new(Side::North, 8)));
+        assert_eq!(
+            b.hole_at(Cell { row: 1, column: 0 }),
+            Some(Hole::new(Side::North, 8))
+        );
     }
 }

@@ -75,7 +75,9 @@ impl Hasher for KeyHasher {
 
 /// Packs a ring of counts below 16 (at most 24 houses) and the side to move into a key.
 fn key(holes: &[u8], side: usize) -> u128 {
-    holes.iter().fold(side as u128, |k, &c| k << 4 | u128::from(c))
+    holes
+        .iter()
+        .fold(side as u128, |k, &c| k << 4 | u128::from(c))
 }
 
 impl Position {

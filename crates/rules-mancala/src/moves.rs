@@ -114,7 +114,10 @@ impl FromStr for Move {
     /// Parses a move's syntax: an Oware house letter `a`..`l` (case gives the side) or a
     /// Mulabalaba hole number 1..32 (taken as South's). Spaces around it are ignored.
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let err = |reason: &str| MoveSyntaxError { text: s.to_owned(), reason: reason.to_owned() };
+        let err = |reason: &str| MoveSyntaxError {
+            text: s.to_owned(),
+            reason: reason.to_owned(),
+        };
         let t = s.trim();
         if t.is_empty() {
             return Err(err("it is empty"));
@@ -171,8 +174,12 @@ impl fmt::Display for IllegalMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             IllegalMove::GameOver => f.write_str("the game is over"),
-            IllegalMove::WrongGame(game) => write!(f, "this is a move of the other game, not {game}"),
-            IllegalMove::NotYourTurn(side) => write!(f, "it is {}'s turn, not {side}'s", side.other()),
+            IllegalMove::WrongGame(game) => {
+                write!(f, "this is a move of the other game, not {game}")
+            }
+            IllegalMove::NotYourTurn(side) => {
+                write!(f, "it is {}'s turn, not {side}'s", side.other())
+            }
             IllegalMove::NoSuchHole(mv) => write!(f, "the board has no hole {mv}"),
             IllegalMove::EmptyHole(mv) => write!(f, "hole {mv} is empty"),
             IllegalMove::MustFeed(mv) => write!(
@@ -229,7 +236,9 @@ mod tests {
     use super::*;
 
     fn m(s: &str) -> String {
-        s.parse::<Move>().map(|m| format!("{m:?}")).unwrap_or_else(|e| format!("error: {}", e.reason))
+        s.parse::<Move>()
+            .map(|m| format!("{m:?}"))
+            .unwrap_or_else(|e| format!("error: {}", e.reason))
     }
 
     #[test]
@@ -247,7 +256,10 @@ mod tests {
         assert_eq!(m(""), "error: it is empty");
         assert_eq!(m("0"), "error: hole numbers run from 1 to at most 32");
         assert_eq!(m("33"), "error: hole numbers run from 1 to at most 32");
-        assert_eq!(m("99999999999999999999"), "error: hole numbers run from 1 to at most 32");
+        assert_eq!(
+            m("99999999999999999999"),
+            "error: hole numbers run from 1 to at most 32"
+        );
         assert_eq!(m("m"), "error: house letters run from a to at most l");
         assert_eq!(m("ab"), "error: write one house letter or one hole number");
         assert_eq!(m("ü"), "error: write one house letter or one hole number");

@@ -24,11 +24,18 @@ macro_rules! named_values {
             /// Reads the kebab-case name; snake_case and any letter case are accepted.
             fn from_str(s: &str) -> Result<Self, Self::Err> {
                 let wanted = s.trim().to_ascii_lowercase().replace('_', "-");
-                $t::ALL.into_iter().find(|v| v.name() == wanted).ok_or_else(|| UnknownValue {
-                    what: $what,
-                    value: s.to_owned(),
-                    expected: $t::ALL.iter().map(|v| v.name()).collect::<Vec<_>>().join(", "),
-                })
+                $t::ALL
+                    .into_iter()
+                    .find(|v| v.name() == wanted)
+                    .ok_or_else(|| UnknownValue {
+                        what: $what,
+                        value: s.to_owned(),
+                        expected: $t::ALL
+                            .iter()
+                            .map(|v| v.name())
+                            .collect::<Vec<_>>()
+                            .join(", "),
+                    })
             }
         }
     };
@@ -49,8 +56,12 @@ pub enum GrandSlam {
 
 impl GrandSlam {
     /// Every value.
-    pub const ALL: [GrandSlam; 4] =
-        [GrandSlam::NoCapture, GrandSlam::Illegal, GrandSlam::CaptureAll, GrandSlam::LeaveLast];
+    pub const ALL: [GrandSlam; 4] = [
+        GrandSlam::NoCapture,
+        GrandSlam::Illegal,
+        GrandSlam::CaptureAll,
+        GrandSlam::LeaveLast,
+    ];
 
     /// The kebab-case name.
     #[must_use]
@@ -274,7 +285,10 @@ impl OptionName {
     /// The options of one game, in listing order.
     #[must_use]
     pub fn of_game(game: Game) -> Vec<OptionName> {
-        OptionName::ALL.into_iter().filter(|o| o.applies_to(game)).collect()
+        OptionName::ALL
+            .into_iter()
+            .filter(|o| o.applies_to(game))
+            .collect()
     }
 
     /// Whether the option belongs to `game`.
@@ -343,7 +357,9 @@ impl OptionName {
                 "with only single seeds and none next to an occupied hole: step into an empty \
                  hole, or no move"
             }
-            OptionName::Endless => "whether a move whose relay sowing never ends is illegal or loses",
+            OptionName::Endless => {
+                "whether a move whose relay sowing never ends is illegal or loses"
+            }
             OptionName::MaxPlies => {
                 "the game ends after so many plies; more seeds on the board wins"
             }
@@ -405,23 +421,45 @@ impl fmt::Display for OptionError {
             OptionError::UnknownRuleSet(name) => write!(
                 f,
                 "there is no mancala rule set `{name}` (known: {})",
-                RuleSet::ALL.iter().map(|r| r.name()).collect::<Vec<_>>().join(", ")
+                RuleSet::ALL
+                    .iter()
+                    .map(|r| r.name())
+                    .collect::<Vec<_>>()
+                    .join(", ")
             ),
             OptionError::UnknownOption(name) => write!(
                 f,
                 "there is no option `{name}` (known: {})",
-                OptionName::ALL.iter().map(|o| o.name()).collect::<Vec<_>>().join(", ")
+                OptionName::ALL
+                    .iter()
+                    .map(|o| o.name())
+                    .collect::<Vec<_>>()
+                    .join(", ")
             ),
             OptionError::MissingEquals(text) => {
-                write!(f, "`{text}` is not of the form OPTION=VALUE (for example seeds=3)")
+                write!(
+                    f,
+                    "`{text}` is not of the form OPTION=VALUE (for example seeds=3)"
+                )
             }
             OptionError::WrongGame { option, game } => write!(
                 f,
                 "{game} has no option `{option}` (its options: {})",
-                OptionName::of_game(*game).iter().map(|o| o.name()).collect::<Vec<_>>().join(", ")
+                OptionName::of_game(*game)
+                    .iter()
+                    .map(|o| o.name())
+                    .collect::<Vec<_>>()
+                    .join(", ")
             ),
-            OptionError::BadValue { option, value, expected } => {
-                write!(f, "`{value}` is not a value of {option} (expected {expected})")
+            OptionError::BadValue {
+                option,
+                value,
+                expected,
+            } => {
+                write!(
+                    f,
+                    "`{value}` is not a value of {option} (expected {expected})"
+                )
             }
             OptionError::Inconsistent(why) => f.write_str(why),
         }
@@ -456,7 +494,10 @@ impl Options {
     /// # Errors
     /// Fails on an unknown rule set, a malformed or unknown override, an option of the other
     /// game, a bad value, or options that together make no game.
-    pub fn from_rule_set<S: AsRef<str>>(name: &str, overrides: &[S]) -> Result<Options, OptionError> {
+    pub fn from_rule_set<S: AsRef<str>>(
+        name: &str,
+        overrides: &[S],
+    ) -> Result<Options, OptionError> {
         let mut options = name.parse::<RuleSet>()?.options();
         for o in overrides {
             options.apply(o.as_ref())?;
@@ -502,20 +543,30 @@ impl Options {
     pub fn set(&mut self, name: &str, value: &str) -> Result<(), OptionError> {
         let option = name.parse::<OptionName>()?;
         if !option.applies_to(self.game) {
-            return Err(OptionError::WrongGame { option, game: self.game });
+            return Err(OptionError::WrongGame {
+                option,
+                game: self.game,
+            });
         }
-        let bad =
-            || OptionError::BadValue { option, value: value.trim().to_owned(), expected: option.values() };
+        let bad = || OptionError::BadValue {
+            option,
+            value: value.trim().to_owned(),
+            expected: option.values(),
+        };
         let v = value.trim();
         match option {
             OptionName::Houses => {
-                self.width = v.parse().ok().filter(|n| (1..=12).contains(n)).ok_or_else(bad)?;
+                self.width = v
+                    .parse()
+                    .ok()
+                    .filter(|n| (1..=12).contains(n))
+                    .ok_or_else(bad)?;
             }
             OptionName::Holes => {
                 self.width = v
                     .parse()
                     .ok()
-                    .filter(|n: &u8| (4..=16).contains(n) && n % 2 == 0)
+                    .filter(|n: &u8| (4..=16).contains(n) && n.is_multiple_of(2))
                     .ok_or_else(bad)?;
             }
             OptionName::Seeds => self.seeds = v.parse().ok().filter(|&n| n >= 1).ok_or_else(bad)?,
@@ -554,7 +605,9 @@ impl Options {
             Game::Oware if !(1..=12).contains(&self.width) => {
                 return inconsistent(format!("houses={} is outside 1 to 12", self.width));
             }
-            Game::Mulabalaba if !(4..=16).contains(&self.width) || self.width % 2 != 0 => {
+            Game::Mulabalaba
+                if !(4..=16).contains(&self.width) || !self.width.is_multiple_of(2) =>
+            {
                 return inconsistent(format!(
                     "holes={} is not an even number from 4 to 16",
                     self.width
@@ -603,13 +656,19 @@ impl Options {
     /// Every option of this game with its value, in listing order.
     #[must_use]
     pub fn entries(&self) -> Vec<(OptionName, String)> {
-        OptionName::of_game(self.game).into_iter().map(|o| (o, self.get(o))).collect()
+        OptionName::of_game(self.game)
+            .into_iter()
+            .map(|o| (o, self.get(o)))
+            .collect()
     }
 
     /// The options of this game whose values differ from `base`, as `(option, value here)`.
     #[must_use]
     pub fn differences(&self, base: &Options) -> Vec<(OptionName, String)> {
-        self.entries().into_iter().filter(|(o, v)| base.get(*o) != *v).collect()
+        self.entries()
+            .into_iter()
+            .filter(|(o, v)| base.get(*o) != *v)
+            .collect()
     }
 }
 
@@ -786,9 +845,15 @@ mod tests {
         for r in RuleSet::ALL {
             assert_eq!(r.options().validate(), Ok(()), "{r}");
             assert_eq!(r.name().parse::<RuleSet>(), Ok(r));
-            assert_eq!(r.name().replace('-', "_").to_uppercase().parse::<RuleSet>(), Ok(r));
+            assert_eq!(
+                r.name().replace('-', "_").to_uppercase().parse::<RuleSet>(),
+                Ok(r)
+            );
             // Each allows the three-seed variant.
-            assert!(Options::from_rule_set(r.name(), &["seeds=3"]).is_ok(), "{r}");
+            assert!(
+                Options::from_rule_set(r.name(), &["seeds=3"]).is_ok(),
+                "{r}"
+            );
         }
     }
 
@@ -811,12 +876,21 @@ mod tests {
     #[test]
     fn presets_match_the_spec_table() {
         let a = RuleSet::Abapa.options();
-        assert_eq!((a.width, a.seeds, a.grand_slam, a.cycle), (6, 4, GrandSlam::NoCapture, Some(3)));
+        assert_eq!(
+            (a.width, a.seeds, a.grand_slam, a.cycle),
+            (6, 4, GrandSlam::NoCapture, Some(3))
+        );
         assert_eq!(a.captures.to_string(), "2,3");
         assert_eq!(RuleSet::AwaleLudii.options().grand_slam, GrandSlam::Illegal);
-        assert_eq!(RuleSet::OwareCaptureAll.options().grand_slam, GrandSlam::CaptureAll);
+        assert_eq!(
+            RuleSet::OwareCaptureAll.options().grand_slam,
+            GrandSlam::CaptureAll
+        );
         let m = RuleSet::Mulabalaba.options();
-        assert_eq!((m.width, m.seeds, m.endless, m.max_plies), (8, 2, Endless::Illegal, Some(400)));
+        assert_eq!(
+            (m.width, m.seeds, m.endless, m.max_plies),
+            (8, 2, Endless::Illegal, Some(400))
+        );
         assert_eq!(m.singleton_fallback, SingletonFallback::StepToEmpty);
         assert_eq!(RuleSet::MulabalabaLozi6.options().width, 6);
         assert_eq!(RuleSet::MulabalabaToka12.options().width, 12);
@@ -828,7 +902,12 @@ mod tests {
     fn overrides_apply_one_by_one_and_report_errors() {
         let o = Options::from_rule_set(
             "abapa",
-            &["grand_slam=Leave_Last", "captures= 2, 3 ,4", "cycle=off", "houses=8"],
+            &[
+                "grand_slam=Leave_Last",
+                "captures= 2, 3 ,4",
+                "cycle=off",
+                "houses=8",
+            ],
         )
         .unwrap();
         assert_eq!(o.grand_slam, GrandSlam::LeaveLast);
@@ -838,20 +917,63 @@ mod tests {
         let m = Options::from_rule_set("MULABALABA", &["endless=loses", "max-plies=off"]).unwrap();
         assert_eq!((m.endless, m.max_plies), (Endless::Loses, None));
         let err = |r: &str, o: &str| Options::from_rule_set(r, &[o]).unwrap_err();
-        assert!(matches!(err("chess", "seeds=3"), OptionError::UnknownRuleSet(_)));
-        assert!(matches!(err("abapa", "seeds"), OptionError::MissingEquals(_)));
-        assert!(matches!(err("abapa", "colour=red"), OptionError::UnknownOption(_)));
-        assert!(matches!(err("abapa", "holes=6"), OptionError::WrongGame { .. }));
-        assert!(matches!(err("mulabalaba", "grand-slam=illegal"), OptionError::WrongGame { .. }));
-        assert!(matches!(err("abapa", "houses=13"), OptionError::BadValue { .. }));
-        assert!(matches!(err("mulabalaba", "holes=7"), OptionError::BadValue { .. }));
-        assert!(matches!(err("abapa", "cycle=1"), OptionError::BadValue { .. }));
-        assert!(matches!(err("abapa", "captures=0,2"), OptionError::BadValue { .. }));
-        assert!(matches!(err("abapa", "captures="), OptionError::BadValue { .. }));
-        assert!(matches!(err("mulabalaba", "max-plies=0"), OptionError::BadValue { .. }));
-        assert!(matches!(err("mulabalaba-toka-16", "seeds=4"), OptionError::Inconsistent(_)));
+        assert!(matches!(
+            err("chess", "seeds=3"),
+            OptionError::UnknownRuleSet(_)
+        ));
+        assert!(matches!(
+            err("abapa", "seeds"),
+            OptionError::MissingEquals(_)
+        ));
+        assert!(matches!(
+            err("abapa", "colour=red"),
+            OptionError::UnknownOption(_)
+        ));
+        assert!(matches!(
+            err("abapa", "holes=6"),
+            OptionError::WrongGame { .. }
+        ));
+        assert!(matches!(
+            err("mulabalaba", "grand-slam=illegal"),
+            OptionError::WrongGame { .. }
+        ));
+        assert!(matches!(
+            err("abapa", "houses=13"),
+            OptionError::BadValue { .. }
+        ));
+        assert!(matches!(
+            err("mulabalaba", "holes=7"),
+            OptionError::BadValue { .. }
+        ));
+        assert!(matches!(
+            err("abapa", "cycle=1"),
+            OptionError::BadValue { .. }
+        ));
+        assert!(matches!(
+            err("abapa", "captures=0,2"),
+            OptionError::BadValue { .. }
+        ));
+        assert!(matches!(
+            err("abapa", "captures="),
+            OptionError::BadValue { .. }
+        ));
+        assert!(matches!(
+            err("mulabalaba", "max-plies=0"),
+            OptionError::BadValue { .. }
+        ));
+        assert!(matches!(
+            err("mulabalaba-toka-16", "seeds=4"),
+            OptionError::Inconsistent(_)
+        ));
         let text = err("abapa", "grand-slam=sometimes").to_string();
-        assert!(text.contains("no-capture, illegal, capture-all, leave-last"), "{text}");
-        assert!(err("abapa", "holes=6").to_string().contains("oware has no option `holes`"));
+        assert!(
+            text.contains("no-capture, illegal, capture-all, leave-last"),
+            "{text}"
+        );
+        assert!(
+            err("abapa", "holes=6")
+                .to_string()
+                .contains("oware has no option `holes`")
+        );
     }
 }

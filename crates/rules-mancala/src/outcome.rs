@@ -52,7 +52,10 @@ impl EndReason {
     pub const fn collects_seeds(self) -> bool {
         matches!(
             self,
-            EndReason::Cycle | EndReason::Famine | EndReason::NoSeeds | EndReason::NoCapturePossible
+            EndReason::Cycle
+                | EndReason::Famine
+                | EndReason::NoSeeds
+                | EndReason::NoCapturePossible
         )
     }
 
@@ -62,15 +65,21 @@ impl EndReason {
         match self {
             EndReason::Majority => "more than half of the seeds captured",
             EndReason::Halves => "each player captured half of the seeds",
-            EndReason::Cycle => "the same position came round again; each took the seeds on their side",
-            EndReason::Famine => "the player to move could not feed the opponent and took the seeds left",
+            EndReason::Cycle => {
+                "the same position came round again; each took the seeds on their side"
+            }
+            EndReason::Famine => {
+                "the player to move could not feed the opponent and took the seeds left"
+            }
             EndReason::NoSeeds => "the player to move had no seeds left",
             EndReason::NoCapturePossible => {
                 "no capture could happen again; each took the seeds on their side"
             }
             EndReason::NoMove => "the player to move had no legal move",
             EndReason::EndlessMove => "a move whose relay sowing never ends was played",
-            EndReason::MaxPlies => "the game reached its greatest length; more seeds on the board won",
+            EndReason::MaxPlies => {
+                "the game reached its greatest length; more seeds on the board won"
+            }
         }
     }
 }
@@ -120,8 +129,14 @@ impl Outcome {
     #[must_use]
     pub fn by_scores(scores: [u32; 2], reason: EndReason) -> Outcome {
         match scores[0].cmp(&scores[1]) {
-            std::cmp::Ordering::Greater => Outcome::Win { winner: Side::South, reason },
-            std::cmp::Ordering::Less => Outcome::Win { winner: Side::North, reason },
+            std::cmp::Ordering::Greater => Outcome::Win {
+                winner: Side::South,
+                reason,
+            },
+            std::cmp::Ordering::Less => Outcome::Win {
+                winner: Side::North,
+                reason,
+            },
             std::cmp::Ordering::Equal => Outcome::Draw { reason },
         }
     }

@@ -46,7 +46,11 @@ pub fn perft_divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
         .into_iter()
         .map(|mv| {
             let undo = pos.play_unchecked(mv);
-            let n = if depth == 1 { 1 } else { count(&mut pos, depth - 1) };
+            let n = if depth == 1 {
+                1
+            } else {
+                count(&mut pos, depth - 1)
+            };
             pos.undo(undo);
             (mv, n)
         })

@@ -175,7 +175,11 @@ impl Position {
     /// Seeds in one hole (0 for a hole the board lacks).
     #[must_use]
     pub fn seeds(&self, hole: crate::Hole) -> u8 {
-        if self.board.contains(hole) { self.state.holes[self.board.global(hole)] } else { 0 }
+        if self.board.contains(hole) {
+            self.state.holes[self.board.global(hole)]
+        } else {
+            0
+        }
     }
 
     /// Seeds on `side`'s holes.
@@ -355,13 +359,20 @@ impl Position {
                     char::from(b'a' + self.options.width - 1)
                 ),
                 Game::Mulabalaba => {
-                    format!("mulabalaba moves are hole numbers, 1 to {}", 2 * self.options.width)
+                    format!(
+                        "mulabalaba moves are hole numbers, 1 to {}",
+                        2 * self.options.width
+                    )
                 }
             };
-            return Err(MoveError::Syntax(MoveSyntaxError { text: text.to_owned(), reason }));
+            return Err(MoveError::Syntax(MoveSyntaxError {
+                text: text.to_owned(),
+                reason,
+            }));
         }
         let mv = mv.with_side(self.state.side);
-        self.check(mv).map_err(|reason| MoveError::Illegal { mv, reason })?;
+        self.check(mv)
+            .map_err(|reason| MoveError::Illegal { mv, reason })?;
         Ok(mv)
     }
 
@@ -371,6 +382,8 @@ impl Position {
     ///
     /// # Errors
     /// Hands the position back unchanged, with the reason, when the move is illegal.
+    // The same shape as the mill crate's `play`: the position is handed back by value.
+    #[allow(clippy::result_large_err)]
     pub fn play(mut self, mv: Move) -> Result<Position, (Position, IllegalMove)> {
         match self.check(mv) {
             Ok(()) => {
@@ -439,7 +452,8 @@ impl Position {
             let s = side.index();
             let before = self.state.stores[s];
             self.state.stores[s] = before.wrapping_add(captured);
-            h ^= KEYS.stores[s][usize::from(before)] ^ KEYS.stores[s][usize::from(self.state.stores[s])];
+            h ^= KEYS.stores[s][usize::from(before)]
+                ^ KEYS.stores[s][usize::from(self.state.stores[s])];
             self.state.window_start = self.history.len() as u32;
         }
         self.state.hash = h;
@@ -462,7 +476,10 @@ impl Position {
                 st.side = side.other();
                 st.ply += 1;
                 st.hash ^= KEYS.north_to_move;
-                st.outcome = Some(Outcome::Win { winner: side.other(), reason: EndReason::EndlessMove });
+                st.outcome = Some(Outcome::Win {
+                    winner: side.other(),
+                    reason: EndReason::EndlessMove,
+                });
                 st.moves = 0;
                 return;
             }
@@ -491,6 +508,8 @@ impl Position {
     /// Sows house `index` of the side to move on `holes` and captures. Returns the seeds
     /// captured, the hash with the holes and the side to move updated (not the stores), and
     /// `nz` (the bit set of non-empty ring houses before the move) brought up to date.
+    // The indices also index the key tables, so plain index loops are clearest here.
+    #[allow(clippy::needless_range_loop)]
     #[inline(always)]
     fn oware_apply(&self, holes: &mut [u8; MAX_HOLES], index: usize, nz: u32) -> (u8, u64, u32) {
         let w = self.per_side;
@@ -518,7 +537,8 @@ impl Position {
                 holes[i] = c + 1;
             }
             let ring_bits = (1u32 << ring) - 1;
-            sown = ((ring_bits >> (ring - (end - origin))) << (origin + 1)) | ((1u32 << wrapped) - 1);
+            sown =
+                ((ring_bits >> (ring - (end - origin))) << (origin + 1)) | ((1u32 << wrapped) - 1);
             if wrapped > 0 { wrapped - 1 } else { end }
         } else {
             sown = ((1u32 << ring) - 1) & !(1 << origin);
@@ -552,7 +572,8 @@ impl Position {
         let window = self.repetition_window();
         let earlier = &window[..window.len().saturating_sub(1)];
         let st = &self.state;
-        let (outcome, moves) = self.oware_judge(&st.holes, nz, st.stores, st.side, st.hash, earlier);
+        let (outcome, moves) =
+            self.oware_judge(&st.holes, nz, st.stores, st.side, st.hash, earlier);
         self.state.outcome = outcome;
         self.state.moves = moves;
     }
@@ -574,17 +595,37 @@ impl Position {
         let half = self.half;
         let [s, n] = stores;
         if s > half {
-            return (Some(Outcome::Win { winner: Side::South, reason: EndReason::Majority }), 0);
+            return (
+                Some(Outcome::Win {
+                    winner: Side::South,
+                    reason: EndReason::Majority,
+                }),
+                0,
+            );
         }
         if n > half {
-            return (Some(Outcome::Win { winner: Side::North, reason: EndReason::Majority }), 0);
+            return (
+                Some(Outcome::Win {
+                    winner: Side::North,
+                    reason: EndReason::Majority,
+                }),
+                0,
+            );
         }
         if s == half && n == half {
-            return (Some(Outcome::Draw { reason: EndReason::Halves }), 0);
+            return (
+                Some(Outcome::Draw {
+                    reason: EndReason::Halves,
+                }),
+                0,
+            );
         }
         let w = self.per_side;
         let on_side = |side: Side| -> u32 {
-            holes[side.index() * w..side.index() * w + w].iter().map(|&c| u32::from(c)).sum()
+            holes[side.index() * w..side.index() * w + w]
+                .iter()
+                .map(|&c| u32::from(c))
+                .sum()
         };
         let collected = |reason| {
             let scores = Side::ALL.map(|side| u32::from(stores[side.index()]) + on_side(side));
@@ -595,7 +636,13 @@ impl Position {
             // fewer than 2 * (cycle - 1) earlier positions cannot hold `cycle - 1` of them.
             let cycle = usize::from(cycle);
             if earlier.len() >= 2 * (cycle - 1) {
-                let seen = 1 + earlier.iter().rev().skip(1).step_by(2).filter(|&&h| h == hash).count();
+                let seen = 1 + earlier
+                    .iter()
+                    .rev()
+                    .skip(1)
+                    .step_by(2)
+                    .filter(|&&h| h == hash)
+                    .count();
                 if seen >= cycle {
                     return collected(EndReason::Cycle);
                 }
@@ -604,7 +651,11 @@ impl Position {
         let (captures, rule) = (self.options.captures, self.options.grand_slam);
         let moves = sow::oware_legal_nz(holes, nz, side.index(), w, captures, rule);
         if moves == 0 {
-            let reason = if on_side(side) > 0 { EndReason::Famine } else { EndReason::NoSeeds };
+            let reason = if on_side(side) > 0 {
+                EndReason::Famine
+            } else {
+                EndReason::NoSeeds
+            };
             return collected(reason);
         }
         (None, moves)
@@ -634,8 +685,9 @@ impl Position {
                 window
             };
             let (_, moves) = self.oware_judge(&holes, nz, stores, side.other(), h, earlier);
-            total += u64::from(POPCOUNT[(moves & 0xFF) as usize] + POPCOUNT[(moves >> 8 & 0xFF) as usize])
-                + u64::from((moves >> 16).count_ones());
+            total += u64::from(
+                POPCOUNT[(moves & 0xFF) as usize] + POPCOUNT[(moves >> 8 & 0xFF) as usize],
+            ) + u64::from((moves >> 16).count_ones());
         }
         total
     }
@@ -701,8 +753,15 @@ impl Position {
     fn mulabalaba_outcome(&self, moves: u32) -> Option<Outcome> {
         let side = self.state.side;
         if moves == 0 {
-            let reason = if self.seeds_on_side(side) == 0 { EndReason::NoSeeds } else { EndReason::NoMove };
-            return Some(Outcome::Win { winner: side.other(), reason });
+            let reason = if self.seeds_on_side(side) == 0 {
+                EndReason::NoSeeds
+            } else {
+                EndReason::NoMove
+            };
+            return Some(Outcome::Win {
+                winner: side.other(),
+                reason,
+            });
         }
         if let Some(max) = self.options.max_plies
             && self.state.ply >= u32::from(max)
@@ -715,7 +774,9 @@ impl Position {
 
     fn decide(&mut self) {
         match self.game() {
-            Game::Oware => self.decide_oware(sow::ring_nonzero(&self.state.holes, 2 * self.per_side)),
+            Game::Oware => {
+                self.decide_oware(sow::ring_nonzero(&self.state.holes, 2 * self.per_side))
+            }
             Game::Mulabalaba => self.decide_mulabalaba(),
         }
     }
@@ -743,7 +804,11 @@ impl RelayCache {
             None => {}
         }
         let key = (initial, start as u8);
-        let lock = || self.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let lock = || {
+            self.0
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+        };
         if let Some(&hit) = lock().get(&key) {
             if let Sown::Ends(after, _) = hit {
                 *own = after;
@@ -769,7 +834,13 @@ impl PartialEq for Position {
     /// included, the relay cache not).
     fn eq(&self, other: &Self) -> bool {
         self.options == other.options
-            && State { window_start: 0, ..self.state } == State { window_start: 0, ..other.state }
+            && State {
+                window_start: 0,
+                ..self.state
+            } == State {
+                window_start: 0,
+                ..other.state
+            }
             && self.repetition_window() == other.repetition_window()
     }
 }

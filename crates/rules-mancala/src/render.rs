@@ -70,13 +70,23 @@ fn rule(g: &Glyphs, ends: [char; 3], width: usize) -> String {
 fn labels(board: Board, row: u8) -> String {
     let mut s = String::from(MARGIN);
     for column in 0..board.width() as u8 {
-        let label = board.hole_at(Cell { row, column }).map(|h| board.label(h)).unwrap_or_default();
+        let label = board
+            .hole_at(Cell { row, column })
+            .map(|h| board.label(h))
+            .unwrap_or_default();
         s.push_str(&format!("{label:>4} "));
     }
     s.trim_end().to_owned()
 }
 
-fn holes_line(board: Board, row: u8, name: &str, marked: bool, g: &Glyphs, seeds: &dyn Fn(Hole) -> u8) -> String {
+fn holes_line(
+    board: Board,
+    row: u8,
+    name: &str,
+    marked: bool,
+    g: &Glyphs,
+    seeds: &dyn Fn(Hole) -> u8,
+) -> String {
     let mark = if marked { g.marker } else { ' ' };
     let mut s = format!("{mark} {name:<3}");
     for column in 0..board.width() as u8 {
@@ -90,12 +100,24 @@ fn holes_line(board: Board, row: u8, name: &str, marked: bool, g: &Glyphs, seeds
 
 /// Draws the board with the seeds `seeds` gives for each hole, marking the rows of `to_move`.
 #[must_use]
-pub fn render_board(board: Board, seeds: impl Fn(Hole) -> u8, to_move: Option<Side>, theme: Theme) -> String {
+pub fn render_board(
+    board: Board,
+    seeds: impl Fn(Hole) -> u8,
+    to_move: Option<Side>,
+    theme: Theme,
+) -> String {
     let g = theme.glyphs();
     let w = board.width();
     let mut lines = Vec::new();
-    let owner = |row: u8| if usize::from(row) < board.rows() / 2 { Side::North } else { Side::South };
-    let line = |row: u8, name: &str| holes_line(board, row, name, to_move == Some(owner(row)), &g, &seeds);
+    let owner = |row: u8| {
+        if usize::from(row) < board.rows() / 2 {
+            Side::North
+        } else {
+            Side::South
+        }
+    };
+    let line =
+        |row: u8, name: &str| holes_line(board, row, name, to_move == Some(owner(row)), &g, &seeds);
     match board.game() {
         Game::Oware => {
             lines.push(labels(board, 0));
@@ -130,7 +152,9 @@ pub fn render_board(board: Board, seeds: impl Fn(Hole) -> u8, to_move: Option<Si
 
 fn capitalise(s: &str) -> String {
     let mut c = s.chars();
-    c.next().map(|f| f.to_ascii_uppercase().to_string() + c.as_str()).unwrap_or_default()
+    c.next()
+        .map(|f| f.to_ascii_uppercase().to_string() + c.as_str())
+        .unwrap_or_default()
 }
 
 /// Draws a position: the board with the seeds in every hole, the seeds each player has
@@ -156,9 +180,14 @@ pub fn render(pos: &Position, theme: Theme) -> String {
     match pos.outcome() {
         Some(outcome) => {
             let [s, n] = pos.scores();
-            out.push_str(&format!("Game over: {outcome}\nFinal score: south {s}, north {n}\n"));
+            out.push_str(&format!(
+                "Game over: {outcome}\nFinal score: south {s}, north {n}\n"
+            ));
         }
-        None => out.push_str(&format!("{} to move\n", capitalise(pos.side_to_move().name()))),
+        None => out.push_str(&format!(
+            "{} to move\n",
+            capitalise(pos.side_to_move().name())
+        )),
     }
     out
 }

@@ -58,7 +58,12 @@ impl Setup {
 
 impl fmt::Display for Setup {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let row = |r: &[i64]| r.iter().map(ToString::to_string).collect::<Vec<_>>().join(",");
+        let row = |r: &[i64]| {
+            r.iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join(",")
+        };
         write!(
             f,
             "{}/{} {}:{} {}",
@@ -97,13 +102,20 @@ impl fmt::Display for SetupSyntaxError {
 impl std::error::Error for SetupSyntaxError {}
 
 fn syntax(field: &'static str, reason: impl Into<String>) -> SetupSyntaxError {
-    SetupSyntaxError { field, reason: reason.into() }
+    SetupSyntaxError {
+        field,
+        reason: reason.into(),
+    }
 }
 
 fn parse_number(field: &'static str, text: &str) -> Result<i64, SetupSyntaxError> {
     let t = text.trim();
     t.parse::<i64>().map_err(|_| {
-        if !t.is_empty() && t.trim_start_matches(['-', '+']).bytes().all(|b| b.is_ascii_digit()) {
+        if !t.is_empty()
+            && t.trim_start_matches(['-', '+'])
+                .bytes()
+                .all(|b| b.is_ascii_digit())
+        {
             syntax(field, format!("`{t}` is far too large"))
         } else {
             syntax(field, format!("`{t}` is not a number"))
@@ -124,10 +136,16 @@ impl FromStr for Setup {
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let fields: Vec<&str> = s.split_whitespace().collect();
         if fields.len() < 3 {
-            return Err(syntax("fields", format!("found {} of the 3 or 4 fields", fields.len())));
+            return Err(syntax(
+                "fields",
+                format!("found {} of the 3 or 4 fields", fields.len()),
+            ));
         }
         if fields.len() > 4 {
-            return Err(syntax("fields", format!("found {} fields, at most 4 are allowed", fields.len())));
+            return Err(syntax(
+                "fields",
+                format!("found {} fields, at most 4 are allowed", fields.len()),
+            ));
         }
         let (south, north) = fields[0]
             .split_once('/')
@@ -139,7 +157,10 @@ impl FromStr for Setup {
             .parse::<Side>()
             .map_err(|_| syntax("side to move", format!("`{}` is not s or n", fields[2])))?;
         Ok(Setup {
-            holes: [parse_row("south's holes", south)?, parse_row("north's holes", north)?],
+            holes: [
+                parse_row("south's holes", south)?,
+                parse_row("north's holes", north)?,
+            ],
             captured: [parse_number("captured", cs)?, parse_number("captured", cn)?],
             side_to_move: side,
             ply: fields.get(3).map(|t| parse_number("ply", t)).transpose()?,
@@ -209,15 +230,31 @@ impl fmt::Display for SetupProblem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             SetupProblem::BadOptions(e) => e.fmt(f),
-            SetupProblem::HoleCount { side, found, expected } if found > expected => write!(
+            SetupProblem::HoleCount {
+                side,
+                found,
+                expected,
+            } if found > expected => write!(
                 f,
                 "{side} lists {found} holes, but the board has only {expected} per player"
             ),
-            SetupProblem::HoleCount { side, found, expected } => {
-                write!(f, "{side} lists {found} holes, but the board has {expected} per player")
+            SetupProblem::HoleCount {
+                side,
+                found,
+                expected,
+            } => {
+                write!(
+                    f,
+                    "{side} lists {found} holes, but the board has {expected} per player"
+                )
             }
             SetupProblem::NegativeSeeds { hole, count } => {
-                write!(f, "{} hole {} holds {count} seeds", hole.side, hole.index + 1)
+                write!(
+                    f,
+                    "{} hole {} holds {count} seeds",
+                    hole.side,
+                    hole.index + 1
+                )
             }
             SetupProblem::TooManySeeds { hole, count } => write!(
                 f,
@@ -232,7 +269,11 @@ impl fmt::Display for SetupProblem {
                 f,
                 "the board and the stores hold {found} seeds, but the game is played with {expected}"
             ),
-            SetupProblem::SideSeedTotal { side, found, expected } => write!(
+            SetupProblem::SideSeedTotal {
+                side,
+                found,
+                expected,
+            } => write!(
                 f,
                 "{side}'s holes and the seeds captured from {side} come to {found}, but each \
                  player starts with {expected}"
@@ -293,7 +334,11 @@ impl Position {
         for side in Side::ALL {
             let row = &setup.holes[side.index()];
             if row.len() != n {
-                problems.push(SetupProblem::HoleCount { side, found: row.len(), expected: n });
+                problems.push(SetupProblem::HoleCount {
+                    side,
+                    found: row.len(),
+                    expected: n,
+                });
             }
             for (i, &count) in row.iter().enumerate() {
                 let hole = Hole::new(side, i.min(255) as u8);
@@ -323,7 +368,10 @@ impl Position {
                     .chain(&setup.captured)
                     .fold(0i64, |a, &b| a.saturating_add(b));
                 if counts_ok && found != i64::from(options.total_seeds()) {
-                    problems.push(SetupProblem::SeedTotal { found, expected: options.total_seeds() });
+                    problems.push(SetupProblem::SeedTotal {
+                        found,
+                        expected: options.total_seeds(),
+                    });
                 }
                 if setup.ply.is_some() {
                     problems.push(SetupProblem::PlyInOware);
@@ -332,10 +380,14 @@ impl Position {
             Game::Mulabalaba => {
                 let expected = options.total_seeds() / 2;
                 for side in Side::ALL {
-                    let found =
-                        side_totals[side.index()].saturating_add(setup.captured[side.other().index()]);
+                    let found = side_totals[side.index()]
+                        .saturating_add(setup.captured[side.other().index()]);
                     if counts_ok && found != i64::from(expected) {
-                        problems.push(SetupProblem::SideSeedTotal { side, found, expected });
+                        problems.push(SetupProblem::SideSeedTotal {
+                            side,
+                            found,
+                            expected,
+                        });
                     }
                 }
             }
@@ -348,14 +400,23 @@ impl Position {
         if !problems.is_empty() {
             return Err(PositionError(problems));
         }
-        Ok(Position::from_parts(options, holes, stores, setup.side_to_move, ply))
+        Ok(Position::from_parts(
+            options,
+            holes,
+            stores,
+            setup.side_to_move,
+            ply,
+        ))
     }
 
     /// Reads a position string (see the [module docs](crate::setup)) under `options`.
     ///
     /// # Errors
     /// A syntax error naming the field, or every problem that makes the position impossible.
-    pub fn from_position_string(text: &str, options: Options) -> Result<Position, PositionStringError> {
+    pub fn from_position_string(
+        text: &str,
+        options: Options,
+    ) -> Result<Position, PositionStringError> {
         let setup: Setup = text.parse().map_err(PositionStringError::Syntax)?;
         Position::from_setup(&setup, options).map_err(PositionStringError::Invalid)
     }
@@ -387,11 +448,17 @@ mod tests {
     fn the_start_position_strings_round_trip() {
         let pos = Position::new(Options::abapa());
         assert_eq!(pos.to_position_string(), "4,4,4,4,4,4/4,4,4,4,4,4 0:0 s");
-        let back = Position::from_position_string(" 4,4,4,4,4,4/4,4,4,4,4,4  0:0 South ", Options::abapa())
-            .unwrap();
+        let back = Position::from_position_string(
+            " 4,4,4,4,4,4/4,4,4,4,4,4  0:0 South ",
+            Options::abapa(),
+        )
+        .unwrap();
         assert_eq!(back, pos);
         let m = Position::new(RuleSet::MulabalabaLozi6.options());
-        assert_eq!(m.to_position_string(), "2,2,2,2,2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2,2,2,2,2 0:0 s 0");
+        assert_eq!(
+            m.to_position_string(),
+            "2,2,2,2,2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2,2,2,2,2 0:0 s 0"
+        );
         let back = Position::from_position_string(&m.to_position_string(), *m.options()).unwrap();
         assert_eq!(back, m);
         assert_eq!(Setup::start(m.options()), m.to_setup());
@@ -408,41 +475,68 @@ mod tests {
         assert_eq!(e("4,4/4,4 0-0 s"), "captured");
         assert_eq!(e("4,4/4,4 0:0 x"), "side to move");
         assert_eq!(e("4,4/4,4 0:0 s one"), "ply");
-        let big = "99999999999999999999,4/4,4 0:0 s".parse::<Setup>().unwrap_err();
+        let big = "99999999999999999999,4/4,4 0:0 s"
+            .parse::<Setup>()
+            .unwrap_err();
         assert!(big.to_string().contains("far too large"), "{big}");
     }
 
     #[test]
     fn validation_lists_every_problem() {
-        let err = Position::from_position_string(
-            "4,4,4,-1,300,4,4/4,4,4,4,4 0:-2 n 5",
-            Options::abapa(),
-        )
-        .unwrap_err();
-        let PositionStringError::Invalid(PositionError(problems)) = err else { panic!("{err:?}") };
+        let err =
+            Position::from_position_string("4,4,4,-1,300,4,4/4,4,4,4,4 0:-2 n 5", Options::abapa())
+                .unwrap_err();
+        let PositionStringError::Invalid(PositionError(problems)) = err else {
+            panic!("{err:?}")
+        };
         assert_eq!(
             problems,
             vec![
-                SetupProblem::HoleCount { side: Side::South, found: 7, expected: 6 },
-                SetupProblem::NegativeSeeds { hole: Hole::new(Side::South, 3), count: -1 },
-                SetupProblem::TooManySeeds { hole: Hole::new(Side::South, 4), count: 300 },
-                SetupProblem::HoleCount { side: Side::North, found: 5, expected: 6 },
-                SetupProblem::BadCaptured { side: Side::North, count: -2 },
+                SetupProblem::HoleCount {
+                    side: Side::South,
+                    found: 7,
+                    expected: 6
+                },
+                SetupProblem::NegativeSeeds {
+                    hole: Hole::new(Side::South, 3),
+                    count: -1
+                },
+                SetupProblem::TooManySeeds {
+                    hole: Hole::new(Side::South, 4),
+                    count: 300
+                },
+                SetupProblem::HoleCount {
+                    side: Side::North,
+                    found: 5,
+                    expected: 6
+                },
+                SetupProblem::BadCaptured {
+                    side: Side::North,
+                    count: -2
+                },
                 SetupProblem::PlyInOware,
             ]
         );
         let err = Position::from_position_string("4,4,4,4,4,4/4,4,4,4,4,4 1:0 s", Options::abapa())
             .unwrap_err();
-        assert!(err.to_string().contains("hold 49 seeds, but the game is played with 48"), "{err}");
+        assert!(
+            err.to_string()
+                .contains("hold 49 seeds, but the game is played with 48"),
+            "{err}"
+        );
         let opts = RuleSet::MulabalabaLozi6.options();
         let text = "2,2,2,2,2,2,2,2,2,2,2,4/2,2,2,2,2,2,2,2,2,2,2,0 0:0 s 0";
         let err = Position::from_position_string(text, opts).unwrap_err();
-        let PositionStringError::Invalid(PositionError(problems)) = err else { panic!() };
+        let PositionStringError::Invalid(PositionError(problems)) = err else {
+            panic!()
+        };
         assert_eq!(problems.len(), 2, "{problems:?}");
-        assert!(Position::from_position_string(
-            "2,2,2,2,2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2,2,2,2,0 2:0 n -1",
-            opts
-        )
-        .is_err_and(|e| e.to_string().contains("ply count -1")));
+        assert!(
+            Position::from_position_string(
+                "2,2,2,2,2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2,2,2,2,0 2:0 n -1",
+                opts
+            )
+            .is_err_and(|e| e.to_string().contains("ply count -1"))
+        );
     }
 }

@@ -71,8 +71,16 @@ pub(crate) fn oware_chain(
         first -= 1;
         seeds += u32::from(holes[first]);
     }
-    let row: u32 = holes[opp_lo..opp_lo + width].iter().map(|&c| u32::from(c)).sum();
-    Some(Chain { first, last, seeds, grand_slam: row == seeds })
+    let row: u32 = holes[opp_lo..opp_lo + width]
+        .iter()
+        .map(|&c| u32::from(c))
+        .sum();
+    Some(Chain {
+        first,
+        last,
+        seeds,
+        grand_slam: row == seeds,
+    })
 }
 
 /// Oware: the houses a chain actually captures under the grand-slam rule, as a range
@@ -140,7 +148,14 @@ pub(crate) fn oware_legal(
     captures: Captures,
     rule: GrandSlam,
 ) -> u32 {
-    oware_legal_nz(holes, ring_nonzero(holes, 2 * width), side, width, captures, rule)
+    oware_legal_nz(
+        holes,
+        ring_nonzero(holes, 2 * width),
+        side,
+        width,
+        captures,
+        rule,
+    )
 }
 
 /// Bit i set when ring house i (of `ring` houses, at most 24) is not empty.
@@ -307,7 +322,11 @@ mod tests {
         let mut holes = [0u8; 32];
         for pattern in [0u32, 1, 0xFFFF, 0xA5A5, 0x8001, 0x1234] {
             for (i, h) in holes.iter_mut().take(16).enumerate() {
-                *h = if pattern >> i & 1 != 0 { (i as u8 + 1) * 15 } else { 0 };
+                *h = if pattern >> i & 1 != 0 {
+                    (i as u8 + 1) * 15
+                } else {
+                    0
+                };
             }
             assert_eq!(nonzero_bytes(row_word(&holes, 0)), pattern);
             assert_eq!(nonzero_bytes64(row_word64(&holes, 0)), pattern & 0xFF);

@@ -76,7 +76,11 @@ impl Position {
         let hole_of = |g: usize| board.from_global(g).expect("ring index");
         let mut n = holes[origin];
         holes[origin] = 0;
-        steps.push(Step::Lift { hole: hole_of(origin), seeds: n, relay: false });
+        steps.push(Step::Lift {
+            hole: hole_of(origin),
+            seeds: n,
+            relay: false,
+        });
         let mut i = origin;
         while n > 0 {
             i = (i + 1) % ring;
@@ -86,7 +90,10 @@ impl Position {
             }
             holes[i] += 1;
             n -= 1;
-            steps.push(Step::Drop { hole: hole_of(i), seeds: holes[i] });
+            steps.push(Step::Drop {
+                hole: hole_of(i),
+                seeds: holes[i],
+            });
         }
         let opp_lo = side.other().index() * w;
         if let Some(chain) = sow::oware_chain(&holes, i, opp_lo, w, self.options().captures) {
@@ -95,7 +102,10 @@ impl Position {
                 steps.push(Step::GrandSlam { rule });
             }
             for g in sow::oware_taken(chain, rule).rev() {
-                steps.push(Step::Capture { hole: hole_of(g), seeds: holes[g] });
+                steps.push(Step::Capture {
+                    hole: hole_of(g),
+                    seeds: holes[g],
+                });
             }
         }
     }
@@ -117,13 +127,20 @@ impl Position {
         loop {
             let mut n = own[h];
             own[h] = 0;
-            steps.push(Step::Lift { hole: hole(h), seeds: n, relay });
+            steps.push(Step::Lift {
+                hole: hole(h),
+                seeds: n,
+                relay,
+            });
             let mut i = h;
             while n > 0 {
                 i = (i + 1) % m;
                 own[i] += 1;
                 n -= 1;
-                steps.push(Step::Drop { hole: hole(i), seeds: own[i] });
+                steps.push(Step::Drop {
+                    hole: hole(i),
+                    seeds: own[i],
+                });
             }
             if own[i] > 1 {
                 h = i;
@@ -135,9 +152,15 @@ impl Position {
                 let (facing, behind) = (3 * w - 1 - i, i - w);
                 if opp[facing] > 0 {
                     let other = side.other();
-                    steps.push(Step::Capture { hole: Hole::new(other, facing as u8), seeds: opp[facing] });
+                    steps.push(Step::Capture {
+                        hole: Hole::new(other, facing as u8),
+                        seeds: opp[facing],
+                    });
                     if opp[behind] > 0 {
-                        steps.push(Step::Capture { hole: Hole::new(other, behind as u8), seeds: opp[behind] });
+                        steps.push(Step::Capture {
+                            hole: Hole::new(other, behind as u8),
+                            seeds: opp[behind],
+                        });
                     }
                 }
             }

@@ -29,7 +29,7 @@ const fn build() -> Keys {
         stores: [[0; 256]; 2],
         north_to_move: 0,
     };
-    let mut s = 0x6D61_6E63_616C_61_u64; // "mancala"
+    let mut s = 0x006D_616E_6361_6C61_u64; // "mancala"
     let mut h = 0;
     while h < MAX_HOLES {
         let mut c = 1;

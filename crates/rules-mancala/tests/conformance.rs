@@ -51,23 +51,34 @@ fn variants() -> Vec<(String, Options)> {
 }
 
 fn total_seeds(p: &Position) -> u32 {
-    p.holes().iter().map(|&c| u32::from(c)).sum::<u32>() + p.captured(Side::South) + p.captured(Side::North)
+    p.holes().iter().map(|&c| u32::from(c)).sum::<u32>()
+        + p.captured(Side::South)
+        + p.captured(Side::North)
 }
 
 /// Checks one position; returns a random legal move (none if the game is over).
 fn check_position(p: &Position, rng: &mut Rng, what: &str) -> Option<Move> {
     let opts = *p.options();
-    assert_eq!(total_seeds(p), opts.total_seeds(), "{what}: seeds not conserved");
+    assert_eq!(
+        total_seeds(p),
+        opts.total_seeds(),
+        "{what}: seeds not conserved"
+    );
     if p.game() == Game::Mulabalaba {
         // Seeds never cross: each side's holes plus what the opponent took from it.
         for s in Side::ALL {
-            assert_eq!(p.seeds_on_side(s) + p.captured(s.other()), opts.total_seeds() / 2, "{what}");
+            assert_eq!(
+                p.seeds_on_side(s) + p.captured(s.other()),
+                opts.total_seeds() / 2,
+                "{what}"
+            );
         }
     }
     assert_eq!(p.hash(), p.compute_hash(), "{what}: incremental hash");
     // The position string round-trips (the cycle history is not part of it).
     let text = p.to_position_string();
-    let back = Position::from_position_string(&text, opts).unwrap_or_else(|e| panic!("{what}: {text}: {e}"));
+    let back = Position::from_position_string(&text, opts)
+        .unwrap_or_else(|e| panic!("{what}: {text}: {e}"));
     assert_eq!(back.to_position_string(), text, "{what}");
     assert_eq!(back.hash(), p.hash(), "{what}");
     // Legal moves and is_legal agree, on every move of both sides and both games.
@@ -78,7 +89,11 @@ fn check_position(p: &Position, rng: &mut Rng, what: &str) -> Option<Move> {
         for side in Side::ALL {
             for i in 0..n + 2 {
                 let mv = Move::new(game, side, i);
-                assert_eq!(p.is_legal(mv), legal.contains(&mv), "{what}: {mv:?} in {text}");
+                assert_eq!(
+                    p.is_legal(mv),
+                    legal.contains(&mv),
+                    "{what}: {mv:?} in {text}"
+                );
                 assert_eq!(p.check(mv).is_ok(), p.is_legal(mv), "{what}");
             }
         }
@@ -98,7 +113,10 @@ fn check_position(p: &Position, rng: &mut Rng, what: &str) -> Option<Move> {
             );
             if !with_moves_left {
                 // The ending says there was no move; the rules agree on the board as it is.
-                assert!(back.legal_moves().is_empty(), "{what}: {o} yet {text} has moves");
+                assert!(
+                    back.legal_moves().is_empty(),
+                    "{what}: {o} yet {text} has moves"
+                );
             }
         }
     }
@@ -108,8 +126,16 @@ fn check_position(p: &Position, rng: &mut Rng, what: &str) -> Option<Move> {
         if p.game() == Game::Oware {
             assert_eq!(mv.to_string().parse::<Move>(), Ok(mv), "{what}");
             let other_case = mv.to_string().to_ascii_lowercase();
-            let other_case = if other_case == mv.to_string() { mv.to_string().to_ascii_uppercase() } else { other_case };
-            assert_eq!(p.parse_move(&other_case), Ok(mv), "{what}: either case names the mover's house");
+            let other_case = if other_case == mv.to_string() {
+                mv.to_string().to_ascii_uppercase()
+            } else {
+                other_case
+            };
+            assert_eq!(
+                p.parse_move(&other_case),
+                Ok(mv),
+                "{what}: either case names the mover's house"
+            );
         }
     }
     (!legal.is_empty()).then(|| legal[rng.below(legal.len())])
@@ -123,13 +149,26 @@ fn check_move(before: &Position, after: &Position, mv: Move, what: &str) {
     // The steps, applied to the board, give the board after play.
     let steps = before.steps(mv).unwrap();
     let (holes, captured) = apply_steps(board, before.holes(), &steps);
-    assert_eq!(holes, after.holes(), "{what}: steps of {mv} from {}", before.to_position_string());
-    assert_eq!(captured, after.captured(mover) - before.captured(mover), "{what}");
+    assert_eq!(
+        holes,
+        after.holes(),
+        "{what}: steps of {mv} from {}",
+        before.to_position_string()
+    );
+    assert_eq!(
+        captured,
+        after.captured(mover) - before.captured(mover),
+        "{what}"
+    );
     match before.game() {
         Game::Oware => {
             // The origin house is never sown into, even on laps.
             assert_eq!(after.seeds(mv.hole()), 0, "{what}");
-            assert!(!steps.iter().any(|s| matches!(s, Step::Drop { hole, .. } if *hole == mv.hole())));
+            assert!(
+                !steps
+                    .iter()
+                    .any(|s| matches!(s, Step::Drop { hole, .. } if *hole == mv.hole()))
+            );
         }
         Game::Mulabalaba => {
             // Nothing is sown into the opponent's rows; the opponent's holes only lose seeds.
@@ -138,11 +177,19 @@ fn check_move(before: &Position, after: &Position, mv: Move, what: &str) {
                 Step::Capture { hole, .. } => hole.side != mover,
                 _ => true,
             }));
-            for (a, b) in before.row(mover.other()).iter().zip(after.row(mover.other())) {
+            for (a, b) in before
+                .row(mover.other())
+                .iter()
+                .zip(after.row(mover.other()))
+            {
                 assert!(b == a || *b == 0, "{what}");
             }
             if endless {
-                assert_eq!(before.holes(), after.holes(), "{what}: an endless move leaves the board");
+                assert_eq!(
+                    before.holes(),
+                    after.holes(),
+                    "{what}: an endless move leaves the board"
+                );
             }
         }
     }
@@ -154,7 +201,9 @@ fn playout(name: &str, opts: Options, seed: u64, max_plies: usize) {
     let mut line: Vec<(Position, Move)> = Vec::new();
     for ply in 0..max_plies {
         let what = format!("{name} seed {seed} ply {ply}");
-        let Some(mv) = check_position(&p, &mut rng, &what) else { break };
+        let Some(mv) = check_position(&p, &mut rng, &what) else {
+            break;
+        };
         let before = p.clone();
         let undo = p.play_unchecked(mv);
         check_move(&before, &p, mv, &what);
@@ -166,7 +215,11 @@ fn playout(name: &str, opts: Options, seed: u64, max_plies: usize) {
         assert_eq!(back.hash(), before.hash());
         // An illegal move is handed back with the position unchanged.
         let n = p.board().holes_per_side() as u8;
-        let bad = Move::new(p.game(), p.side_to_move().other(), rng.below(usize::from(n)) as u8);
+        let bad = Move::new(
+            p.game(),
+            p.side_to_move().other(),
+            rng.below(usize::from(n)) as u8,
+        );
         let (same, _) = p.clone().play(bad).unwrap_err();
         assert_eq!(same, p);
         line.push((before, mv));

@@ -4,7 +4,10 @@ use kraal_rules_mancala::{Move, OptionName, Options, Position, RuleSet, Setup, S
 use proptest::prelude::*;
 
 fn positions() -> Vec<Position> {
-    RuleSet::ALL.iter().map(|r| Position::new(r.options())).collect()
+    RuleSet::ALL
+        .iter()
+        .map(|r| Position::new(r.options()))
+        .collect()
 }
 
 /// Text made of the characters the parsers care about, to reach deep into them.

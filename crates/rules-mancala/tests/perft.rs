@@ -70,8 +70,16 @@ fn naive_oware(o: &Options) -> OwareRules {
 fn naive_mulabalaba(o: &Options) -> MulabalabaRules {
     MulabalabaRules {
         n: usize::from(o.width),
-        fallback: if o.singleton_fallback.to_string() == "no-move" { "no-move" } else { "step-to-empty" },
-        endless: if o.endless.to_string() == "loses" { "loses" } else { "illegal" },
+        fallback: if o.singleton_fallback.to_string() == "no-move" {
+            "no-move"
+        } else {
+            "step-to-empty"
+        },
+        endless: if o.endless.to_string() == "loses" {
+            "loses"
+        } else {
+            "illegal"
+        },
         max_plies: o.max_plies.map(u32::from),
     }
 }
@@ -156,13 +164,20 @@ fn oware_start_matches_the_public_reference_deep() {
 
 #[test]
 fn divide_sums_to_perft_and_names_each_move() {
-    for case in table("oware.txt").into_iter().chain(table("mulabalaba.txt")) {
+    for case in table("oware.txt")
+        .into_iter()
+        .chain(table("mulabalaba.txt"))
+    {
         if case.nodes > 200_000 || case.depth < 2 {
             continue;
         }
         let pos = position(&case);
         let divide = perft_divide(&pos, case.depth);
-        assert_eq!(divide.iter().map(|(_, n)| n).sum::<u64>(), case.nodes, "{case:?}");
+        assert_eq!(
+            divide.iter().map(|(_, n)| n).sum::<u64>(),
+            case.nodes,
+            "{case:?}"
+        );
         let moves: Vec<_> = divide.iter().map(|(m, _)| *m).collect();
         assert_eq!(moves, pos.legal_moves());
         for (mv, n) in divide {
@@ -188,7 +203,13 @@ fn print_naive_counts() {
                 nodes: 0,
                 source: String::new(),
             };
-            println!("{} | {} | {} | {} | naive", case.rules, case.position, case.depth, naive_perft(&case));
+            println!(
+                "{} | {} | {} | {} | naive",
+                case.rules,
+                case.position,
+                case.depth,
+                naive_perft(&case)
+            );
         }
     }
 }

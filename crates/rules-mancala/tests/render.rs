@@ -35,18 +35,31 @@ fn oware_game_over_by_famine() {
 
 #[test]
 fn oware_small_and_large_boards() {
-    insta::assert_snapshot!("oware_4_houses_ascii", render(&pos("abapa houses=4 seeds=3", None), Theme::Ascii));
-    let big = pos("abapa houses=12 seeds=10", Some(
-        "0,10,10,10,10,10,10,10,10,10,10,140/0,0,0,0,0,0,0,0,0,0,0,0 0:0 s",
-    ));
+    insta::assert_snapshot!(
+        "oware_4_houses_ascii",
+        render(&pos("abapa houses=4 seeds=3", None), Theme::Ascii)
+    );
+    let big = pos(
+        "abapa houses=12 seeds=10",
+        Some("0,10,10,10,10,10,10,10,10,10,10,140/0,0,0,0,0,0,0,0,0,0,0,0 0:0 s"),
+    );
     insta::assert_snapshot!("oware_12_houses_unicode", render(&big, Theme::Unicode));
 }
 
 #[test]
 fn mulabalaba_start_positions() {
-    insta::assert_snapshot!("mulabalaba_4x6_unicode", render(&pos("mulabalaba-lozi-6", None), Theme::Unicode));
-    insta::assert_snapshot!("mulabalaba_4x8_ascii", render(&pos("mulabalaba", None), Theme::Ascii));
-    insta::assert_snapshot!("mulabalaba_4x16_unicode", render(&pos("mulabalaba-toka-16 seeds=3", None), Theme::Unicode));
+    insta::assert_snapshot!(
+        "mulabalaba_4x6_unicode",
+        render(&pos("mulabalaba-lozi-6", None), Theme::Unicode)
+    );
+    insta::assert_snapshot!(
+        "mulabalaba_4x8_ascii",
+        render(&pos("mulabalaba", None), Theme::Ascii)
+    );
+    insta::assert_snapshot!(
+        "mulabalaba_4x16_unicode",
+        render(&pos("mulabalaba-toka-16 seeds=3", None), Theme::Unicode)
+    );
 }
 
 #[test]
@@ -55,7 +68,13 @@ fn mulabalaba_midgame_and_game_over() {
         "mulabalaba",
         Some("2,1,0,3,3,2,0,2,1,1,2,2,2,0,0,0/3,0,6,1,1,0,0,6,0,3,1,1,2,0,0,0 8:11 n 10"),
     );
-    insta::assert_snapshot!("mulabalaba_4x8_midgame_unicode", render(&mid, Theme::Unicode));
-    let over = pos("mulabalaba holes=4", Some("0,0,0,1,1,1,0,0/0,0,0,0,0,0,0,0 16:13 n 1"));
+    insta::assert_snapshot!(
+        "mulabalaba_4x8_midgame_unicode",
+        render(&mid, Theme::Unicode)
+    );
+    let over = pos(
+        "mulabalaba holes=4",
+        Some("0,0,0,1,1,1,0,0/0,0,0,0,0,0,0,0 16:13 n 1"),
+    );
     insta::assert_snapshot!("mulabalaba_4x4_over_ascii", render(&over, Theme::Ascii));
 }

@@ -94,7 +94,10 @@ const GRAND_SLAM: &str = "5,5,4,5,5,2/1,2,0,0,0,0 10:9 s";
 
 #[test]
 fn oware_grand_slam_no_capture_plays_the_move_and_captures_nothing() {
-    assert_eq!(after("abapa", GRAND_SLAM, "F"), "5,5,4,5,5,0/2,3,0,0,0,0 10:9 n");
+    assert_eq!(
+        after("abapa", GRAND_SLAM, "F"),
+        "5,5,4,5,5,0/2,3,0,0,0,0 10:9 n"
+    );
 }
 
 #[test]
@@ -102,7 +105,13 @@ fn oware_grand_slam_capture_all_takes_the_whole_chain() {
     let p = play(&pos("oware-capture-all", GRAND_SLAM), "F");
     assert_eq!(p.to_position_string(), "5,5,4,5,5,0/0,0,0,0,0,0 15:9 n");
     // North has no seeds: each player takes the seeds on their side, South 15 + 24.
-    assert_eq!(p.outcome(), Some(Outcome::Win { winner: Side::South, reason: EndReason::NoSeeds }));
+    assert_eq!(
+        p.outcome(),
+        Some(Outcome::Win {
+            winner: Side::South,
+            reason: EndReason::NoSeeds
+        })
+    );
     assert_eq!(p.scores(), [39, 9]);
 }
 
@@ -124,7 +133,13 @@ fn oware_grand_slam_illegal_is_refused_unless_every_move_is_one() {
     assert_eq!(moves(&forced), ["F"]);
     let p = play(&forced, "F");
     assert_eq!(p.to_position_string(), "0,0,0,0,0,0/0,0,0,0,0,0 27:21 n");
-    assert_eq!(p.outcome(), Some(Outcome::Win { winner: Side::South, reason: EndReason::Majority }));
+    assert_eq!(
+        p.outcome(),
+        Some(Outcome::Win {
+            winner: Side::South,
+            reason: EndReason::Majority
+        })
+    );
 }
 
 #[test]
@@ -135,7 +150,10 @@ fn oware_a_forced_feed_allows_only_the_feeding_move() {
     assert!(matches!(illegal(&p, "A"), IllegalMove::MustFeed(_)));
     assert!(matches!(illegal(&p, "d"), IllegalMove::MustFeed(_)));
     assert!(matches!(illegal(&p, "F"), IllegalMove::EmptyHole(_)));
-    assert_eq!(play(&p, "e").to_position_string(), "1,1,1,1,0,1/1,0,0,0,0,0 21:21 n");
+    assert_eq!(
+        play(&p, "e").to_position_string(),
+        "1,1,1,1,0,1/1,0,0,0,0,0 21:21 n"
+    );
 }
 
 #[test]
@@ -143,7 +161,13 @@ fn oware_famine_ends_the_game_and_the_mover_takes_the_rest() {
     // North's last seed goes over to South; South cannot feed North (A..D hold 1 each).
     let p = play(&pos("abapa", "0,1,1,1,0,0/0,0,0,0,0,1 22:22 n"), "f");
     assert_eq!(p.to_position_string(), "1,1,1,1,0,0/0,0,0,0,0,0 22:22 s");
-    assert_eq!(p.outcome(), Some(Outcome::Win { winner: Side::South, reason: EndReason::Famine }));
+    assert_eq!(
+        p.outcome(),
+        Some(Outcome::Win {
+            winner: Side::South,
+            reason: EndReason::Famine
+        })
+    );
     assert_eq!(p.scores(), [26, 22]);
     assert!(p.legal_moves().is_empty());
 }
@@ -153,7 +177,13 @@ fn oware_25_ends_the_game_at_once() {
     // F takes a (1->2): South reaches 25 while both sides still have moves.
     let p = play(&pos("abapa", "4,4,4,4,4,1/1,0,0,0,0,3 23:0 s"), "F");
     assert_eq!(p.to_position_string(), "4,4,4,4,4,0/0,0,0,0,0,3 25:0 n");
-    assert_eq!(p.outcome(), Some(Outcome::Win { winner: Side::South, reason: EndReason::Majority }));
+    assert_eq!(
+        p.outcome(),
+        Some(Outcome::Win {
+            winner: Side::South,
+            reason: EndReason::Majority
+        })
+    );
     assert!(p.legal_moves().is_empty());
     // Nothing is shared out after a 25 win.
     assert_eq!(p.scores(), [25, 0]);
@@ -162,13 +192,26 @@ fn oware_25_ends_the_game_at_once() {
 #[test]
 fn oware_24_24_is_a_draw() {
     // By capture (a grand slam that captures, emptying the board): both have exactly half.
-    let p = play(&pos("oware-capture-all", "0,0,0,0,0,1/1,0,0,0,0,0 22:24 s"), "F");
+    let p = play(
+        &pos("oware-capture-all", "0,0,0,0,0,1/1,0,0,0,0,0 22:24 s"),
+        "F",
+    );
     assert_eq!(p.to_position_string(), "0,0,0,0,0,0/0,0,0,0,0,0 24:24 n");
-    assert_eq!(p.outcome(), Some(Outcome::Draw { reason: EndReason::Halves }));
+    assert_eq!(
+        p.outcome(),
+        Some(Outcome::Draw {
+            reason: EndReason::Halves
+        })
+    );
     // By the seeds shared out at the end: a famine that brings South to 24.
     let p = play(&pos("abapa", "0,1,2,0,0,0/0,0,0,0,0,1 20:24 n"), "f");
     assert_eq!(p.to_position_string(), "1,1,2,0,0,0/0,0,0,0,0,0 20:24 s");
-    assert_eq!(p.outcome(), Some(Outcome::Draw { reason: EndReason::Famine }));
+    assert_eq!(
+        p.outcome(),
+        Some(Outcome::Draw {
+            reason: EndReason::Famine
+        })
+    );
     assert_eq!(p.scores(), [24, 24]);
 }
 
@@ -188,7 +231,13 @@ fn oware_the_cycle_rule_ends_the_game_at_the_nth_occurrence() {
     }
     assert_eq!(p.to_position_string(), start);
     // Each takes the seeds on their own side: 25 to 23.
-    assert_eq!(p.outcome(), Some(Outcome::Win { winner: Side::South, reason: EndReason::Cycle }));
+    assert_eq!(
+        p.outcome(),
+        Some(Outcome::Win {
+            winner: Side::South,
+            reason: EndReason::Cycle
+        })
+    );
     assert_eq!(p.scores(), [25, 23]);
     assert_eq!(p.repetition_window().len(), 25);
     // With cycle=2 the first recurrence ends it.
@@ -204,19 +253,33 @@ fn oware_the_no_capture_claim_is_decided_exactly() {
     // One seed each, always apart: no capture can ever happen.
     let mut p = pos("abapa", "0,0,1,0,0,0/0,0,0,0,0,1 23:23 s");
     assert_eq!(p.claim_verdict(), kraal_rules_mancala::Claim::Granted);
-    assert_eq!(p.claim_no_capture(), Ok(Outcome::Draw { reason: EndReason::NoCapturePossible }));
+    assert_eq!(
+        p.claim_no_capture(),
+        Ok(Outcome::Draw {
+            reason: EndReason::NoCapturePossible
+        })
+    );
     assert!(p.legal_moves().is_empty());
     // With two seeds any capture is a grand slam, which captures nothing under Abapa; with a
     // third, South's seed can reach a house of 1 a few moves later.
     let p = pos("abapa", "0,0,0,0,0,1/1,0,0,0,0,0 23:23 s");
     assert_eq!(p.claim_verdict(), kraal_rules_mancala::Claim::Granted);
     let p = pos("oware-capture-all", "0,0,0,0,0,1/1,0,0,0,0,0 23:23 s");
-    assert_eq!(p.claim_verdict(), kraal_rules_mancala::Claim::CaptureReachable);
+    assert_eq!(
+        p.claim_verdict(),
+        kraal_rules_mancala::Claim::CaptureReachable
+    );
     let p = pos("abapa", "0,0,0,0,1,0/1,0,0,0,0,1 23:22 s");
-    assert_eq!(p.claim_verdict(), kraal_rules_mancala::Claim::CaptureReachable);
+    assert_eq!(
+        p.claim_verdict(),
+        kraal_rules_mancala::Claim::CaptureReachable
+    );
     // More than 12 seeds: refused as undecided.
     let mut p = Position::new(Options::abapa());
-    assert_eq!(p.claim_no_capture(), Err(kraal_rules_mancala::ClaimRefused::Undecided));
+    assert_eq!(
+        p.claim_no_capture(),
+        Err(kraal_rules_mancala::ClaimRefused::Undecided)
+    );
 }
 
 // ----- Mulabalaba (4x4: holes 1-4 outer row, 5-8 inner row; 5 faces the opponent's 8) ---------
@@ -232,16 +295,42 @@ fn mulabalaba_a_relay_crosses_from_the_inner_to_the_outer_row() {
     assert_eq!(
         p.steps(mv).unwrap(),
         vec![
-            Step::Lift { hole: h(7), seeds: 3, relay: false },
-            Step::Drop { hole: h(8), seeds: 1 },
-            Step::Drop { hole: h(1), seeds: 1 },
-            Step::Drop { hole: h(2), seeds: 2 },
-            Step::Lift { hole: h(2), seeds: 2, relay: true },
-            Step::Drop { hole: h(3), seeds: 1 },
-            Step::Drop { hole: h(4), seeds: 1 },
+            Step::Lift {
+                hole: h(7),
+                seeds: 3,
+                relay: false
+            },
+            Step::Drop {
+                hole: h(8),
+                seeds: 1
+            },
+            Step::Drop {
+                hole: h(1),
+                seeds: 1
+            },
+            Step::Drop {
+                hole: h(2),
+                seeds: 2
+            },
+            Step::Lift {
+                hole: h(2),
+                seeds: 2,
+                relay: true
+            },
+            Step::Drop {
+                hole: h(3),
+                seeds: 1
+            },
+            Step::Drop {
+                hole: h(4),
+                seeds: 1
+            },
         ]
     );
-    assert_eq!(play(&p, "7").to_position_string(), "1,0,1,1,0,0,0,1/2,2,2,2,2,2,2,2 0:12 n 1");
+    assert_eq!(
+        play(&p, "7").to_position_string(),
+        "1,0,1,1,0,0,0,1/2,2,2,2,2,2,2,2 0:12 n 1"
+    );
 }
 
 #[test]
@@ -276,7 +365,10 @@ fn mulabalaba_the_singleton_rule_moves_a_single_seed_onto_an_occupied_hole() {
     let p = pos(SMALL, "1,0,1,1,0,0,0,0/2,2,2,2,2,2,0,2 2:13 s 0");
     assert_eq!(moves(&p), ["3"]);
     assert!(matches!(illegal(&p, "1"), IllegalMove::NextHoleEmpty(_)));
-    assert_eq!(play(&p, "3").to_position_string(), "1,0,0,0,1,1,0,0/2,2,2,2,2,2,0,2 2:13 n 1");
+    assert_eq!(
+        play(&p, "3").to_position_string(),
+        "1,0,0,0,1,1,0,0/2,2,2,2,2,2,0,2 2:13 n 1"
+    );
     // A single seed may not move while a hole holds two.
     let p = pos(SMALL, "1,2,0,0,0,0,0,0/2,2,2,2,2,2,2,2 0:13 s 0");
     assert!(matches!(illegal(&p, "1"), IllegalMove::SingleSeed(_)));
@@ -289,12 +381,24 @@ fn mulabalaba_the_singleton_fallback_steps_into_an_empty_hole_or_gives_no_move()
     let text = "1,0,0,1,0,0,0,0/2,2,2,2,2,2,2,2 0:14 s 0";
     let p = pos(SMALL, text);
     assert_eq!(moves(&p), ["1", "4"]);
-    assert_eq!(play(&p, "1").to_position_string(), "0,1,0,1,0,0,0,0/2,2,2,2,2,2,2,2 0:14 n 1");
-    assert_eq!(play(&p, "4").to_position_string(), "1,0,0,0,1,0,0,0/0,2,2,2,2,2,2,0 4:14 n 1");
+    assert_eq!(
+        play(&p, "1").to_position_string(),
+        "0,1,0,1,0,0,0,0/2,2,2,2,2,2,2,2 0:14 n 1"
+    );
+    assert_eq!(
+        play(&p, "4").to_position_string(),
+        "1,0,0,0,1,0,0,0/0,2,2,2,2,2,2,0 4:14 n 1"
+    );
     // no-move: South cannot move, and loses.
     let p = pos("mulabalaba holes=4 singleton-fallback=no-move", text);
     assert!(p.legal_moves().is_empty());
-    assert_eq!(p.outcome(), Some(Outcome::Win { winner: Side::North, reason: EndReason::NoMove }));
+    assert_eq!(
+        p.outcome(),
+        Some(Outcome::Win {
+            winner: Side::North,
+            reason: EndReason::NoMove
+        })
+    );
 }
 
 #[test]
@@ -317,19 +421,43 @@ fn mulabalaba_an_endless_relay_is_illegal_or_loses() {
     assert!(!moves(&p).contains(&"2".to_owned()));
     let p = pos("mulabalaba holes=4 endless=loses", text);
     assert!(moves(&p).contains(&"2".to_owned()));
-    assert_eq!(p.steps(p.parse_move("2").unwrap()).unwrap(), vec![Step::Endless]);
+    assert_eq!(
+        p.steps(p.parse_move("2").unwrap()).unwrap(),
+        vec![Step::Endless]
+    );
     let p = play(&p, "2");
     // The board is left as it was; the mover loses.
-    assert_eq!(p.to_position_string(), "1,2,0,1,0,2,1,2/1,1,1,1,1,1,1,1 8:7 n 1");
-    assert_eq!(p.outcome(), Some(Outcome::Win { winner: Side::North, reason: EndReason::EndlessMove }));
+    assert_eq!(
+        p.to_position_string(),
+        "1,2,0,1,0,2,1,2/1,1,1,1,1,1,1,1 8:7 n 1"
+    );
+    assert_eq!(
+        p.outcome(),
+        Some(Outcome::Win {
+            winner: Side::North,
+            reason: EndReason::EndlessMove
+        })
+    );
 }
 
 #[test]
 fn mulabalaba_a_player_left_with_no_seeds_loses() {
     // South's 3 lands in empty 6 and takes North's last seeds (7 and 2).
-    let p = play(&pos(SMALL, "0,0,3,0,0,0,0,0/0,1,0,0,0,0,2,0 13:13 s 0"), "3");
-    assert_eq!(p.to_position_string(), "0,0,0,1,1,1,0,0/0,0,0,0,0,0,0,0 16:13 n 1");
-    assert_eq!(p.outcome(), Some(Outcome::Win { winner: Side::South, reason: EndReason::NoSeeds }));
+    let p = play(
+        &pos(SMALL, "0,0,3,0,0,0,0,0/0,1,0,0,0,0,2,0 13:13 s 0"),
+        "3",
+    );
+    assert_eq!(
+        p.to_position_string(),
+        "0,0,0,1,1,1,0,0/0,0,0,0,0,0,0,0 16:13 n 1"
+    );
+    assert_eq!(
+        p.outcome(),
+        Some(Outcome::Win {
+            winner: Side::South,
+            reason: EndReason::NoSeeds
+        })
+    );
 }
 
 #[test]
@@ -339,7 +467,10 @@ fn mulabalaba_max_plies_ends_the_game_and_more_seeds_on_the_board_wins() {
     assert_eq!(p.ply(), 400);
     // South 16 on the board; North lost whatever South's first move took.
     let [s, n] = [p.seeds_on_side(Side::South), p.seeds_on_side(Side::North)];
-    assert_eq!(p.outcome(), Some(Outcome::by_scores([s, n], EndReason::MaxPlies)));
+    assert_eq!(
+        p.outcome(),
+        Some(Outcome::by_scores([s, n], EndReason::MaxPlies))
+    );
     assert!(p.is_game_over());
     let p = play(&pos("mulabalaba holes=4 max-plies=off", text), "1");
     assert!(!p.is_game_over());
@@ -349,9 +480,21 @@ fn mulabalaba_max_plies_ends_the_game_and_more_seeds_on_the_board_wins() {
 fn moves_of_the_other_game_or_side_are_named_as_such() {
     let oware = Position::new(Options::abapa());
     let mul = Position::new(Options::mulabalaba());
-    assert_eq!(oware.check(Move::new(Game::Mulabalaba, Side::South, 0)), Err(IllegalMove::WrongGame(Game::Oware)));
-    assert_eq!(oware.check(Move::new(Game::Oware, Side::North, 0)), Err(IllegalMove::NotYourTurn(Side::North)));
-    assert!(matches!(oware.parse_move("g"), Err(MoveError::Illegal { reason: IllegalMove::NoSuchHole(_), .. })));
+    assert_eq!(
+        oware.check(Move::new(Game::Mulabalaba, Side::South, 0)),
+        Err(IllegalMove::WrongGame(Game::Oware))
+    );
+    assert_eq!(
+        oware.check(Move::new(Game::Oware, Side::North, 0)),
+        Err(IllegalMove::NotYourTurn(Side::North))
+    );
+    assert!(matches!(
+        oware.parse_move("g"),
+        Err(MoveError::Illegal {
+            reason: IllegalMove::NoSuchHole(_),
+            ..
+        })
+    ));
     assert!(matches!(oware.parse_move("3"), Err(MoveError::Syntax(_))));
     assert!(matches!(mul.parse_move("c"), Err(MoveError::Syntax(_))));
     assert_eq!(mul.parse_move(" 16 ").unwrap().to_string(), "16");

@@ -88,19 +88,25 @@ impl Oware {
         if chain.is_empty() {
             return false;
         }
-        let opponent_total: u32 =
-            (0..2 * r.houses).filter(|&h| self.owner(r, h) != self.side).map(|h| board[h]).sum();
+        let opponent_total: u32 = (0..2 * r.houses)
+            .filter(|&h| self.owner(r, h) != self.side)
+            .map(|h| board[h])
+            .sum();
         let taken: u32 = chain.iter().map(|&h| board[h]).sum();
         taken == opponent_total
     }
 
     fn side_total(&self, r: &OwareRules, side: usize) -> u32 {
-        (0..2 * r.houses).filter(|&h| self.owner(r, h) == side).map(|h| self.board[h]).sum()
+        (0..2 * r.houses)
+            .filter(|&h| self.owner(r, h) == side)
+            .map(|h| self.board[h])
+            .sum()
     }
 
     fn candidate_moves(&self, r: &OwareRules) -> Vec<usize> {
-        let mut moves: Vec<usize> =
-            (0..r.houses).filter(|&i| self.board[self.side * r.houses + i] > 0).collect();
+        let mut moves: Vec<usize> = (0..r.houses)
+            .filter(|&i| self.board[self.side * r.houses + i] > 0)
+            .collect();
         if self.side_total(r, 1 - self.side) == 0 {
             moves.retain(|&i| {
                 let (board, _) = self.sow(r, i);
@@ -108,8 +114,11 @@ impl Oware {
             });
         }
         if r.grand_slam == "illegal" {
-            let normal: Vec<usize> =
-                moves.iter().copied().filter(|&i| !self.is_grand_slam(r, i)).collect();
+            let normal: Vec<usize> = moves
+                .iter()
+                .copied()
+                .filter(|&i| !self.is_grand_slam(r, i))
+                .collect();
             if !normal.is_empty() {
                 moves = normal;
             }
@@ -135,7 +144,11 @@ impl Oware {
     }
 
     pub fn moves(&self, r: &OwareRules) -> Vec<usize> {
-        if self.is_over(r) { Vec::new() } else { self.candidate_moves(r) }
+        if self.is_over(r) {
+            Vec::new()
+        } else {
+            self.candidate_moves(r)
+        }
     }
 
     pub fn play(&self, r: &OwareRules, i: usize) -> Oware {
@@ -156,9 +169,18 @@ impl Oware {
             board[h] = 0;
         }
         let side = 1 - self.side;
-        let mut seen = if chain.is_empty() { self.seen.clone() } else { Vec::new() };
+        let mut seen = if chain.is_empty() {
+            self.seen.clone()
+        } else {
+            Vec::new()
+        };
         seen.push((board.clone(), side));
-        Oware { board, stores, side, seen }
+        Oware {
+            board,
+            stores,
+            side,
+            seen,
+        }
     }
 }
 
@@ -166,7 +188,10 @@ pub fn oware_perft(r: &OwareRules, p: &Oware, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
-    p.moves(r).into_iter().map(|m| oware_perft(r, &p.play(r, m), depth - 1)).sum()
+    p.moves(r)
+        .into_iter()
+        .map(|m| oware_perft(r, &p.play(r, m), depth - 1))
+        .sum()
 }
 
 // ----- Mulabalaba --------------------------------------------------------------------------
@@ -186,13 +211,23 @@ pub struct MulabalabaRules {
 /// counted from South's left.
 fn place(r: &MulabalabaRules, side: usize, hole: usize) -> (bool, usize) {
     let n = r.n;
-    let (inner, from_own_left) = if hole < n { (false, hole) } else { (true, 2 * n - 1 - hole) };
-    let column = if side == 0 { from_own_left } else { n - 1 - from_own_left };
+    let (inner, from_own_left) = if hole < n {
+        (false, hole)
+    } else {
+        (true, 2 * n - 1 - hole)
+    };
+    let column = if side == 0 {
+        from_own_left
+    } else {
+        n - 1 - from_own_left
+    };
     (inner, column)
 }
 
 fn hole_at(r: &MulabalabaRules, side: usize, inner: bool, column: usize) -> usize {
-    (0..2 * r.n).find(|&h| place(r, side, h) == (inner, column)).unwrap()
+    (0..2 * r.n)
+        .find(|&h| place(r, side, h) == (inner, column))
+        .unwrap()
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -210,7 +245,11 @@ impl Mulabalaba {
     pub fn parse(text: &str) -> Mulabalaba {
         let f: Vec<&str> = text.split_whitespace().collect();
         let (s, n) = f[0].split_once('/').unwrap();
-        let row = |t: &str| t.split(',').map(|x| x.parse::<u32>().unwrap()).collect::<Vec<_>>();
+        let row = |t: &str| {
+            t.split(',')
+                .map(|x| x.parse::<u32>().unwrap())
+                .collect::<Vec<_>>()
+        };
         let (a, b) = f[1].split_once(':').unwrap();
         Mulabalaba {
             holes: [row(s), row(n)],
@@ -252,7 +291,9 @@ impl Mulabalaba {
         let moves = if !big.is_empty() {
             big
         } else {
-            let singles: Vec<usize> = (0..m).filter(|&h| own[h] == 1 && own[(h + 1) % m] > 0).collect();
+            let singles: Vec<usize> = (0..m)
+                .filter(|&h| own[h] == 1 && own[(h + 1) % m] > 0)
+                .collect();
             if !singles.is_empty() {
                 singles
             } else if r.fallback == "step-to-empty" {
@@ -262,7 +303,10 @@ impl Mulabalaba {
             }
         };
         if r.endless == "illegal" {
-            moves.into_iter().filter(|&h| self.sow(r, h).is_some()).collect()
+            moves
+                .into_iter()
+                .filter(|&h| self.sow(r, h).is_some())
+                .collect()
         } else {
             moves
         }
@@ -275,7 +319,11 @@ impl Mulabalaba {
     }
 
     pub fn moves(&self, r: &MulabalabaRules) -> Vec<usize> {
-        if self.is_over(r) { Vec::new() } else { self.candidate_moves(r) }
+        if self.is_over(r) {
+            Vec::new()
+        } else {
+            self.candidate_moves(r)
+        }
     }
 
     pub fn play(&self, r: &MulabalabaRules, h: usize) -> Mulabalaba {
@@ -306,5 +354,8 @@ pub fn mulabalaba_perft(r: &MulabalabaRules, p: &Mulabalaba, depth: u32) -> u64 
     if depth == 0 {
         return 1;
     }
-    p.moves(r).into_iter().map(|m| mulabalaba_perft(r, &p.play(r, m), depth - 1)).sum()
+    p.moves(r)
+        .into_iter()
+        .map(|m| mulabalaba_perft(r, &p.play(r, m), depth - 1))
+        .sum()
 }
