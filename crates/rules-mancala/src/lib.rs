@@ -12,7 +12,7 @@
 //! - [`Setup`] (unchecked plain data, with the position string) and [`Position`] (validated).
 //! - [`Move`]: one hole, in forgiving-in, canonical-out notation; all sowing, relays and
 //!   captures happen inside the turn. [`Position::steps`] lists them for animation.
-//! - [`perft`], [`perft_divide`]; [`render`] for text pictures.
+//! - [`perft()`], [`perft_divide`]; [`render()`] for text pictures.
 //!
 //! ```
 //! use kraal_rules_mancala::{Options, Position, RuleSet, perft};
@@ -45,6 +45,22 @@
 //!   move; `cycle=off` turns it off, `max-plies=off` turns the Mulabalaba bound off.
 //! - The hash covers the holes, both stores and the side to move, not the ply count.
 //! - Seeds per hole may be any number from 1 while the board holds at most 255 seeds.
+//! - An Oware position string has no ply count (a Mulabalaba one has); [`Position::ply`] then
+//!   counts from the position the game was built from.
+//! - The Oware ending "the side to move has no seeds at all" is [`EndReason::NoSeeds`]; the
+//!   famine ending is [`EndReason::Famine`]; both share out the seeds left, as the cycle rule
+//!   and a granted claim do ([`Position::scores`]). The board is left as it was, so that front
+//!   ends can show where the seeds were.
+//! - The "no capture possible" claim ([`Position::claim_no_capture`]) is decided by a search of
+//!   every position reachable without a capture, under the same rules (a grand slam that
+//!   captures nothing is no capture); above 12 seeds on the board, or 2,000,000 positions, it
+//!   is refused as undecided.
+//! - Mulabalaba relays longer than 4096 laps have their result cached per (the mover's holes,
+//!   the starting hole), in a cache shared by clones of a position; Brent's cycle detection
+//!   itself keeps one saved state.
+//! - At `max-plies` Mulabalaba compares the seeds on the board; a tie is a draw.
+//! - Setups are validated against the rule set's seed total: in Oware board plus stores; in
+//!   Mulabalaba, per side, that side's holes plus what the opponent captured from it.
 
 pub mod board;
 pub mod claim;
