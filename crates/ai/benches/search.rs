@@ -10,10 +10,13 @@ fn morris(text: &str) -> kraal_rules_morris::Position {
 }
 
 fn mancala(rules: &str, text: Option<&str>) -> kraal_rules_mancala::Position {
-    let options = kraal_rules_mancala::Options::from_rule_set(rules, &[] as &[&str]).expect("rules");
+    let options =
+        kraal_rules_mancala::Options::from_rule_set(rules, &[] as &[&str]).expect("rules");
     match text {
         None => kraal_rules_mancala::Position::new(options),
-        Some(t) => kraal_rules_mancala::Position::from_position_string(t, options).expect("position"),
+        Some(t) => {
+            kraal_rules_mancala::Position::from_position_string(t, options).expect("position")
+        }
     }
 }
 
@@ -25,7 +28,9 @@ fn search<G: Game>(c: &mut Criterion, name: &str, state: &G::State) {
     let mut searcher = Searcher::<G>::new(SearchConfig::default());
     let nodes = searcher.search(state, Limits::nodes(NODES)).nodes;
     group.throughput(Throughput::Elements(nodes));
-    group.bench_function(name, |b| b.iter(|| searcher.search(black_box(state), Limits::nodes(NODES))));
+    group.bench_function(name, |b| {
+        b.iter(|| searcher.search(black_box(state), Limits::nodes(NODES)))
+    });
     group.finish();
 }
 

@@ -233,9 +233,14 @@ fn the_stop_flag_ends_the_search_within_4096_nodes() {
 #[test]
 fn tree_search_finds_a_winning_shot_and_is_reproducible() {
     use kraal_ai::{MctsConfig, StopFlag, mcts};
-    let pos = Position::from_position_string("a1,b4,d1,g4/c3,c4,e5 0:0 w", Options::default()).unwrap();
+    let pos =
+        Position::from_position_string("a1,b4,d1,g4/c3,c4,e5 0:0 w", Options::default()).unwrap();
     for playout_plies in [0, 6] {
-        let config = MctsConfig { playout_plies, seed: 3, ..MctsConfig::default() };
+        let config = MctsConfig {
+            playout_plies,
+            seed: 3,
+            ..MctsConfig::default()
+        };
         let a = mcts::<Morris>(&pos, Limits::nodes(3_000), config, &StopFlag::new());
         let b = mcts::<Morris>(&pos, Limits::nodes(3_000), config, &StopFlag::new());
         assert_eq!(a, b);
