@@ -154,40 +154,38 @@ impl GameRules {
     }
 
     /// Each option with its value, description, and whether `--set` changed it.
-    pub fn option_rows(&self) -> Vec<(&'static str, String, &'static str, bool)> {
+    pub fn option_rows(&self) -> Vec<OptionRow> {
         match self {
-            GameRules::Morris { rule_set, options } => {
-                let changed = options.differences(&rule_set.options());
-                options
-                    .entries()
-                    .into_iter()
-                    .map(|(n, v)| {
-                        (
-                            n.name(),
-                            v,
-                            n.description(),
-                            changed.iter().any(|c| c.0 == n),
-                        )
-                    })
-                    .collect()
-            }
-            GameRules::Mancala { rule_set, options } => {
-                let changed = options.differences(&rule_set.options());
-                options
-                    .entries()
-                    .into_iter()
-                    .map(|(n, v)| {
-                        (
-                            n.name(),
-                            v,
-                            n.description(),
-                            changed.iter().any(|c| c.0 == n),
-                        )
-                    })
-                    .collect()
-            }
+            GameRules::Morris { rule_set, options } => rows(
+                options.entries(),
+                &options.differences(&rule_set.options()),
+                |n| (n.name(), n.description()),
+            ),
+            GameRules::Mancala { rule_set, options } => rows(
+                options.entries(),
+                &options.differences(&rule_set.options()),
+                |n| (n.name(), n.description()),
+            ),
         }
     }
+}
+
+/// An option's name, value and description, and whether `--set` changed it.
+pub type OptionRow = (&'static str, String, &'static str, bool);
+
+/// The rows of `entries`, marking those listed in `changed`; `about` names and describes one.
+fn rows<N: Copy + PartialEq>(
+    entries: Vec<(N, String)>,
+    changed: &[(N, String)],
+    about: fn(N) -> (&'static str, &'static str),
+) -> Vec<OptionRow> {
+    entries
+        .into_iter()
+        .map(|(n, value)| {
+            let (name, description) = about(n);
+            (name, value, description, changed.iter().any(|c| c.0 == n))
+        })
+        .collect()
 }
 
 /// The rule sets of one game, as (name, description) pairs, the default first.

@@ -18,6 +18,16 @@ pub enum Verdict {
 }
 
 impl Verdict {
+    /// The result for `mover` of a game won by `winner` (`None`: drawn).
+    #[must_use]
+    pub fn for_mover<S: PartialEq>(winner: Option<S>, mover: S) -> Verdict {
+        match winner {
+            None => Verdict::Draw,
+            Some(w) if w == mover => Verdict::Win,
+            Some(_) => Verdict::Loss,
+        }
+    }
+
     /// The same result from the other side.
     #[must_use]
     pub fn flip(self) -> Verdict {

@@ -131,11 +131,9 @@ impl Game for Morris {
     }
 
     fn verdict(state: &Position) -> Option<Verdict> {
-        state.outcome().map(|o| match o.winner() {
-            None => Verdict::Draw,
-            Some(w) if w == state.side_to_move() => Verdict::Win,
-            Some(_) => Verdict::Loss,
-        })
+        state
+            .outcome()
+            .map(|o| Verdict::for_mover(o.winner(), state.side_to_move()))
     }
 
     fn hash(state: &Position) -> u64 {

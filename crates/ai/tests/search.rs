@@ -18,29 +18,43 @@ impl Rng {
     }
 }
 
-/// Positions reached by seeded random play under every rule set, repetition draws off (they
-/// depend on history the table cannot see).
-fn random_positions(count: usize, seed: u64) -> Vec<Position> {
+/// Positions reached by seeded random play of up to `max_plies` plies from each start in turn.
+fn random_playouts<G: Game>(
+    starts: &[G::State],
+    count: usize,
+    max_plies: usize,
+    seed: u64,
+) -> Vec<G::State> {
     let mut rng = Rng(seed);
     let mut out = Vec::new();
-    while out.len() < count {
-        for rules in RuleSet::ALL {
-            let options =
-                Options::from_rule_set(rules.name(), &["repetition-draw=off"]).expect("valid");
-            let mut pos = Position::new(options);
-            let plies = rng.below(60);
-            for _ in 0..plies {
-                let moves = pos.legal_moves();
-                if moves.is_empty() {
-                    break;
-                }
-                pos = pos.play(moves[rng.below(moves.len())]).expect("legal");
+    let mut moves = Vec::new();
+    for start in starts.iter().cycle().take(count) {
+        let mut state = start.clone();
+        for _ in 0..rng.below(max_plies) {
+            moves.clear();
+            G::legal_moves(&state, &mut moves);
+            if moves.is_empty() {
+                break;
             }
-            out.push(pos);
+            let _ = G::play(&mut state, moves[rng.below(moves.len())]);
         }
+        out.push(state);
     }
-    out.truncate(count);
     out
+}
+
+/// Mill-game positions under every rule set, repetition draws off (they depend on history the
+/// table cannot see).
+fn random_positions(count: usize, seed: u64) -> Vec<Position> {
+    let starts: Vec<Position> = RuleSet::ALL
+        .iter()
+        .map(|r| {
+            Position::new(
+                Options::from_rule_set(r.name(), &["repetition-draw=off"]).expect("valid"),
+            )
+        })
+        .collect();
+    random_playouts::<Morris>(&starts, count, 60, seed)
 }
 
 /// The transposition table only orders moves, and nothing is reduced or pruned by guesswork.
@@ -72,32 +86,24 @@ fn alpha_beta_returns_the_negamax_value_on_random_positions() {
     }
 }
 
-/// Oware and Mulabalaba positions reached by seeded random play under every rule set, the
-/// cycle rule off (it depends on history the table cannot see).
+/// Oware and Mulabalaba positions under every rule set, the cycle rule off (it depends on
+/// history the table cannot see).
 fn random_mancala_positions(count: usize, seed: u64) -> Vec<kraal_rules_mancala::Position> {
-    let mut rng = Rng(seed);
-    let mut out = Vec::new();
-    while out.len() < count {
-        for rules in kraal_rules_mancala::RuleSet::ALL {
-            let overrides: &[&str] = match rules.game() {
-                kraal_rules_mancala::Game::Oware => &["cycle=off"],
-                kraal_rules_mancala::Game::Mulabalaba => &[],
+    use kraal_rules_mancala::{
+        Game as Kind, Options as MancalaOptions, Position as MancalaPosition,
+    };
+    let starts: Vec<MancalaPosition> = kraal_rules_mancala::RuleSet::ALL
+        .iter()
+        .map(|r| {
+            let overrides: &[&str] = if r.game() == Kind::Oware {
+                &["cycle=off"]
+            } else {
+                &[]
             };
-            let options = kraal_rules_mancala::Options::from_rule_set(rules.name(), overrides)
-                .expect("valid");
-            let mut pos = kraal_rules_mancala::Position::new(options);
-            for _ in 0..rng.below(80) {
-                let moves = pos.legal_moves();
-                if moves.is_empty() {
-                    break;
-                }
-                pos = pos.play(moves[rng.below(moves.len())]).expect("legal");
-            }
-            out.push(pos);
-        }
-    }
-    out.truncate(count);
-    out
+            MancalaPosition::new(MancalaOptions::from_rule_set(r.name(), overrides).expect("valid"))
+        })
+        .collect();
+    random_playouts::<Mancala>(&starts, count, 80, seed)
 }
 
 #[test]
