@@ -72,6 +72,12 @@ pub trait Game: 'static {
     fn move_key(mv: Self::Move) -> usize;
     /// How many distinct [`Game::move_key`] values there are.
     const MOVE_KEYS: usize;
+    /// The share, in percent, of an opponent's node budget that a search of `state` gets.
+    /// Games whose nodes cost much more (Mulabalaba's relay sowing) get less, so every
+    /// opponent thinks about as long in every game; the ratios between opponents stay the same.
+    fn budget_percent(_state: &Self::State) -> u64 {
+        100
+    }
     /// A rough prior for ordering: moves that capture or shoot first.
     fn move_prior(_state: &Self::State, _mv: Self::Move) -> i32 {
         0

@@ -123,6 +123,14 @@ impl Game for Mancala {
         state.side_to_move().index()
     }
 
+    fn budget_percent(state: &Position) -> u64 {
+        // A Mulabalaba node (relay sowing, endless-relay checks) costs two to four Oware nodes.
+        match state.game() {
+            Kind::Oware => 100,
+            Kind::Mulabalaba => 50,
+        }
+    }
+
     fn move_key(mv: Move) -> usize {
         mv.side().index() * 32 + usize::from(mv.index()).min(31)
     }

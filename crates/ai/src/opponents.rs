@@ -71,7 +71,7 @@ pub const OPPONENTS: [Opponent; 7] = [
         name: "Kraal Keeper",
         description: "a solid club player who sets up double threats",
         style: Style::AlphaBeta {
-            nodes: 10_000,
+            nodes: 5_000,
             noise: 0,
         },
     },
@@ -80,7 +80,7 @@ pub const OPPONENTS: [Opponent; 7] = [
         name: "Elder",
         description: "patient and deep: punishes loose moves",
         style: Style::AlphaBeta {
-            nodes: 50_000,
+            nodes: 25_000,
             noise: 0,
         },
     },
@@ -89,7 +89,7 @@ pub const OPPONENTS: [Opponent; 7] = [
         name: "Chief",
         description: "a master who calculates long forcing lines",
         style: Style::AlphaBeta {
-            nodes: 250_000,
+            nodes: 125_000,
             noise: 0,
         },
     },
@@ -98,7 +98,7 @@ pub const OPPONENTS: [Opponent; 7] = [
         name: "Ancestor",
         description: "the engine at full strength, within two seconds a move",
         style: Style::AlphaBeta {
-            nodes: 1_250_000,
+            nodes: 2_500_000,
             noise: 0,
         },
     },
@@ -227,7 +227,7 @@ impl<G: Game> Player<G> {
         self.stop.reset();
         match &mut self.engine {
             Engine::AlphaBeta { searcher, nodes } => {
-                let nodes = *nodes;
+                let nodes = (*nodes * G::budget_percent(state) / 100).max(1);
                 let config = SearchConfig {
                     seed,
                     ..searcher.config()
@@ -247,7 +247,8 @@ impl<G: Game> Player<G> {
                     seed,
                     ..MctsConfig::default()
                 };
-                let report = mcts::<G>(state, Limits::nodes(*iterations), config, &self.stop);
+                let iterations = (*iterations * G::budget_percent(state) / 100).max(1);
+                let report = mcts::<G>(state, Limits::nodes(iterations), config, &self.stop);
                 Choice {
                     mv: report.best,
                     score: report.score(),
