@@ -259,3 +259,51 @@ impl<G: Game> Player<G> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn opponents_are_found_by_level_and_name() {
+        for o in OPPONENTS {
+            assert_eq!(format!("ai:{}", o.level).parse::<Opponent>(), Ok(o));
+            assert_eq!(o.name.to_uppercase().parse::<Opponent>(), Ok(o));
+            assert_eq!(o.name.replace(' ', "-").parse::<Opponent>(), Ok(o));
+        }
+        assert!(
+            "ai:8"
+                .parse::<Opponent>()
+                .unwrap_err()
+                .to_string()
+                .contains("Ancestor")
+        );
+    }
+
+    #[test]
+    fn budgets_grow_and_noise_shrinks_with_the_level() {
+        let budget = |o: &Opponent| match o.style {
+            Style::AlphaBeta { nodes, .. } => nodes,
+            Style::Mcts { iterations } => iterations,
+        };
+        let noise = |o: &Opponent| match o.style {
+            Style::AlphaBeta { noise, .. } => noise,
+            Style::Mcts { .. } => i32::MAX,
+        };
+        for pair in OPPONENTS.windows(2) {
+            assert_eq!(pair[1].level, pair[0].level + 1);
+            assert!(
+                budget(&pair[1]) > budget(&pair[0]),
+                "{} {}",
+                pair[0],
+                pair[1]
+            );
+            assert!(
+                noise(&pair[1]) <= noise(&pair[0]),
+                "{} {}",
+                pair[0],
+                pair[1]
+            );
+        }
+    }
+}
