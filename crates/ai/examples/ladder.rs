@@ -18,8 +18,14 @@ fn ladder<G: Game>(game: &str, start: &G::State, config: MatchConfig) {
         let r = play_match::<G>(start, stronger, weaker, config, &progress);
         eprintln!();
         let (elo, margin) = r.elo();
+        // A clean sweep has no finite Elo estimate.
+        let elo = if r.wins == r.games() {
+            "all won".to_owned()
+        } else {
+            format!("{elo:+.0} ± {margin:.0}")
+        };
         println!(
-            "| {game} | {stronger} vs {weaker} | {} | +{} ={} -{} | {:.1}% | {elo:+.0} ± {margin:.0} | {:.2} | {:?} | {:.0} s |",
+            "| {game} | {stronger} vs {weaker} | {} | +{} ={} -{} | {:.1}% | {elo} | {:.2} | {:?} | {:.0} s |",
             r.games(),
             r.wins,
             r.draws,

@@ -8,12 +8,13 @@
 //! | 1 | Calf | a beginner who plays by feel, from a few dozen quick tries | UCT, 20 iterations |
 //! | 2 | Herd Boy | sees a move or two ahead and often misjudges them | alpha-beta, 300 nodes, noise ±0.9 |
 //! | 3 | Herder | looks a few moves ahead and rarely leaves a mill open | alpha-beta, 1,500 nodes, noise ±0.5 |
-//! | 4 | Kraal Keeper | a solid club player who sets up double threats | alpha-beta, 10,000 nodes |
-//! | 5 | Elder | patient and deep: punishes loose moves | alpha-beta, 50,000 nodes |
-//! | 6 | Chief | a master who calculates long forcing lines | alpha-beta, 250,000 nodes |
-//! | 7 | Ancestor | the engine at full strength, within two seconds a move | alpha-beta, 1,250,000 nodes |
+//! | 4 | Kraal Keeper | a solid club player who sets up double threats | alpha-beta, 5,000 nodes |
+//! | 5 | Elder | patient and deep: punishes loose moves | alpha-beta, 25,000 nodes |
+//! | 6 | Chief | a master who calculates long forcing lines | alpha-beta, 125,000 nodes |
+//! | 7 | Ancestor | the engine at full strength, within two seconds a move | alpha-beta, 2,500,000 nodes |
 //!
-//! Noise is in cows or seeds (1,000 evaluation units). Budgets count nodes, not time, so a game
+//! Noise is in cows or seeds (1,000 evaluation units); Mulabalaba searches get half of each
+//! budget ([`Game::budget_percent`]). Budgets count nodes, not time, so a game
 //! between two opponents replays exactly; `docs/ai.md` has the measured strength of each step.
 //!
 //! The crate depends on the rules crates, never the reverse: each game is adapted by a
