@@ -1,9 +1,11 @@
 //! `kraal`: Morabaraba and other traditional African board games on the command line, and the
-//! tools around them (rule sets, perft).
+//! tools around them (rule sets, perft, moves, analysis, engine matches).
 
+mod family;
 mod game;
 mod perft;
 mod rules;
+mod tools;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -55,6 +57,88 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// List the legal moves of a position.
+    Moves {
+        /// A game (`morabaraba`, `oware`, `mulabalaba`) or a rule-set name.
+        game: String,
+        #[command(flatten)]
+        rules: RulesArgs,
+        /// The position string (default: the start position).
+        #[arg(long, value_name = "P")]
+        position: Option<String>,
+        /// Print the result as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Play moves from a position and show the position and outcome they lead to.
+    Apply {
+        /// A game (`morabaraba`, `oware`, `mulabalaba`) or a rule-set name.
+        game: String,
+        /// The moves, in the game's notation (such as `d2`, `a1-d1xg7`, `C`, `12`).
+        #[arg(value_name = "MOVE")]
+        moves: Vec<String>,
+        #[command(flatten)]
+        rules: RulesArgs,
+        /// The position string to start from (default: the start position).
+        #[arg(long, value_name = "P")]
+        position: Option<String>,
+        /// Draw the board with plain ASCII characters.
+        #[arg(long)]
+        ascii: bool,
+        /// Print the result as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Ask the engine about a position: best move, score, line of play, the top moves.
+    Analyse {
+        /// A game (`morabaraba`, `oware`, `mulabalaba`) or a rule-set name.
+        game: String,
+        #[command(flatten)]
+        rules: RulesArgs,
+        /// The position string (default: the start position).
+        #[arg(long, value_name = "P")]
+        position: Option<String>,
+        /// Search this many turns deep.
+        #[arg(long, value_name = "N", conflicts_with = "time")]
+        depth: Option<u32>,
+        /// Search for this many seconds (default: 2).
+        #[arg(long, value_name = "S")]
+        time: Option<f64>,
+        /// Score this many best moves exactly.
+        #[arg(long, value_name = "N", default_value_t = 1)]
+        top: usize,
+        /// Print the result as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Play an engine match between two opponents and report the score and Elo difference.
+    Match {
+        /// A game (`morabaraba`, `oware`, `mulabalaba`) or a rule-set name.
+        game: String,
+        #[command(flatten)]
+        rules: RulesArgs,
+        /// The first opponent: `ai:1` to `ai:7` or a name such as `herder`.
+        #[arg(long, value_name = "WHO")]
+        white: String,
+        /// The second opponent.
+        #[arg(long, value_name = "WHO")]
+        black: String,
+        /// Games to play (colours alternate; each opening is played twice).
+        #[arg(long, value_name = "N", default_value_t = 20)]
+        games: u32,
+        /// Seed of the random openings.
+        #[arg(long, value_name = "S", default_value_t = 1)]
+        seed: u64,
+        /// Threads playing games at once.
+        #[arg(long, value_name = "T", default_value_t = 1)]
+        threads: usize,
+        /// Stop as soon as a sequential test (SPRT, elo0 0, elo1 110) decides.
+        #[arg(long)]
+        sprt: bool,
+        /// Print the result as JSON.
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 /// What `kraal` alone prints: the board, and where to go from here.
@@ -69,6 +153,9 @@ fn welcome() -> anyhow::Result<()> {
         "\nPlaying against the computer or a friend arrives with the terminal UI. Until then:\n\
          \x20 kraal rules              the games and rule sets\n\
          \x20 kraal rules koti         the options of one rule set\n\
+         \x20 kraal apply oware C f   play moves and see the board\n\
+         \x20 kraal analyse morabaraba --time 2 --top 3   ask the engine\n\
+         \x20 kraal match oware --white ai:4 --black ai:3 --games 20   an engine match\n\
          \x20 kraal perft morabaraba --depth 5   count the move sequences (a test of the rules)\n\
          \x20 kraal --help             everything else"
     );
@@ -88,6 +175,57 @@ fn main() -> ExitCode {
             divide,
             json,
         }) => perft::run(&game, &rules, position.as_deref(), depth, divide, json),
+        Some(Command::Moves {
+            game,
+            rules,
+            position,
+            json,
+        }) => {
+            game::resolve(&game, &rules).and_then(|r| tools::moves(&r, position.as_deref(), json))
+        }
+        Some(Command::Apply {
+            game,
+            moves,
+            rules,
+            position,
+            ascii,
+            json,
+        }) => game::resolve(&game, &rules)
+            .and_then(|r| tools::apply(&r, position.as_deref(), &moves, ascii, json)),
+        Some(Command::Analyse {
+            game,
+            rules,
+            position,
+            depth,
+            time,
+            top,
+            json,
+        }) => {
+            let budget = tools::Budget { depth, time };
+            game::resolve(&game, &rules)
+                .and_then(|r| tools::analyse(&r, position.as_deref(), &budget, top, json))
+        }
+        Some(Command::Match {
+            game,
+            rules,
+            white,
+            black,
+            games,
+            seed,
+            threads,
+            sprt,
+            json,
+        }) => {
+            let args = tools::MatchArgs {
+                white,
+                black,
+                games,
+                seed,
+                threads,
+                sprt,
+            };
+            game::resolve(&game, &rules).and_then(|r| tools::play(&r, &args, json))
+        }
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -179,3 +179,103 @@ fn bad_input_gets_a_clear_error() {
     assert!(err.contains("d4, which this board lacks"), "{err}");
     assert!(fails(&["perft", "morabaraba"]).contains("--depth"));
 }
+
+#[test]
+fn moves_lists_the_legal_moves() {
+    let text = ok(&[
+        "moves",
+        "morabaraba",
+        "--position",
+        "a4,b2,d2,f4/a7,d7,g1,g7 0:0 w",
+    ]);
+    // f4-f2 closes b2-d2-f2; g1 is the only black cow outside a mill.
+    assert!(text.split_whitespace().any(|m| m == "f4-f2xg1"), "{text}");
+    assert_eq!(text.split_whitespace().count(), 12, "{text}");
+    let json: serde_json::Value =
+        serde_json::from_str(&ok(&["moves", "oware", "--json"])).expect("json");
+    assert_eq!(
+        json["moves"],
+        serde_json::json!(["A", "B", "C", "D", "E", "F"])
+    );
+    assert_eq!(json["side_to_move"], "south");
+}
+
+#[test]
+fn apply_plays_moves_and_draws_the_result() {
+    insta::assert_snapshot!(ok(&["apply", "oware", "C", "f", "--ascii"]));
+    insta::assert_snapshot!(ok(&[
+        "apply",
+        "morabaraba",
+        "--position",
+        "a1,b4,d1,g4/c3,c4,e5 0:0 w",
+        "g4-g1xc4",
+        "--ascii"
+    ]));
+}
+
+#[test]
+fn apply_names_the_move_that_cannot_be_played() {
+    let err = fails(&["apply", "morabaraba", "d2", "d2"]);
+    assert!(
+        err.contains("move 2 (`d2`) cannot be played") && err.contains("occupied"),
+        "{err}"
+    );
+    let err = fails(&["apply", "mulabalaba", "99"]);
+    assert!(err.contains("move 1"), "{err}");
+}
+
+#[test]
+fn analyse_finds_the_winning_shot() {
+    let text = ok(&[
+        "analyse",
+        "morabaraba",
+        "--position",
+        "a1,b4,d1,g4/c3,c4,e5 0:0 w",
+        "--depth",
+        "4",
+        "--json",
+    ]);
+    let json: serde_json::Value = serde_json::from_str(&text).expect("json");
+    assert_eq!(json["score"], "win in 1");
+    assert!(
+        json["best"].as_str().expect("best").starts_with("g4-g1x"),
+        "{text}"
+    );
+    assert!(
+        fails(&["analyse", "oware", "--depth", "2", "--time", "1"]).contains("cannot be used with")
+    );
+}
+
+#[test]
+fn match_reports_score_elo_and_colours() {
+    insta::assert_snapshot!(ok(&[
+        "match", "oware", "--white", "ai:2", "--black", "calf", "--games", "4", "--seed", "3"
+    ]));
+    let text = ok(&[
+        "match",
+        "mulabalaba",
+        "--white",
+        "ai:2",
+        "--black",
+        "ai:1",
+        "--games",
+        "4",
+        "--threads",
+        "2",
+        "--json",
+    ]);
+    let json: serde_json::Value = serde_json::from_str(&text).expect("json");
+    let sum = ["wins", "draws", "losses"]
+        .iter()
+        .map(|k| json[k].as_u64().expect("count"))
+        .sum::<u64>();
+    assert_eq!(sum, 4);
+    assert!(
+        fails(&["match", "oware", "--white", "human", "--black", "ai:1"])
+            .contains("engine opponents")
+    );
+    assert!(
+        fails(&["match", "oware", "--white", "ai:9", "--black", "ai:1"])
+            .contains("no opponent `ai:9`")
+    );
+}

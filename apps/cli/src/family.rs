@@ -1,0 +1,121 @@
+//! One view of both game families for the commands that play moves: positions, moves,
+//! outcomes and pictures, whatever the game.
+
+use anyhow::{Context, Result, anyhow};
+use kraal_ai::{Game, Mancala, Morris};
+use kraal_rules_mancala as mancala;
+use kraal_rules_morris as morris;
+use std::fmt::Display;
+
+/// What the move-playing commands need of a game family.
+pub trait Family {
+    /// The engine's adapter for this family.
+    type Ai: Game<Move = Self::Move, State = Self::Position>;
+    /// A position.
+    type Position: Clone;
+    /// A move.
+    type Move: Copy + Display + PartialEq;
+
+    /// The start position, or the position `text` describes.
+    fn position(&self, text: Option<&str>) -> Result<Self::Position>;
+    /// The position string.
+    fn position_string(pos: &Self::Position) -> String;
+    /// The legal moves.
+    fn legal_moves(pos: &Self::Position) -> Vec<Self::Move>;
+    /// Reads a move and plays it.
+    fn play(pos: Self::Position, text: &str) -> Result<Self::Position>;
+    /// The end of the game, as a sentence and a short reason, if it has ended.
+    fn outcome(pos: &Self::Position) -> Option<(String, &'static str)>;
+    /// The side to move, lower case.
+    fn side_to_move(pos: &Self::Position) -> &'static str;
+    /// A picture of the position.
+    fn render(pos: &Self::Position, ascii: bool) -> String;
+}
+
+/// The mill games under some options.
+pub struct MorrisFamily(pub morris::Options);
+
+/// Oware or Mulabalaba under some options.
+pub struct MancalaFamily(pub mancala::Options);
+
+impl Family for MorrisFamily {
+    type Ai = Morris;
+    type Position = morris::Position;
+    type Move = morris::Move;
+
+    fn position(&self, text: Option<&str>) -> Result<morris::Position> {
+        match text {
+            None => Ok(morris::Position::new(self.0)),
+            Some(t) => morris::Position::from_position_string(t, self.0)
+                .with_context(|| format!("cannot use the position `{t}`")),
+        }
+    }
+    fn position_string(pos: &morris::Position) -> String {
+        pos.to_position_string()
+    }
+    fn legal_moves(pos: &morris::Position) -> Vec<morris::Move> {
+        pos.legal_moves()
+    }
+    fn play(pos: morris::Position, text: &str) -> Result<morris::Position> {
+        let mv = pos.parse_move(text).map_err(|e| anyhow!(e))?;
+        pos.play(mv).map_err(|(_, why)| anyhow!(why))
+    }
+    fn outcome(pos: &morris::Position) -> Option<(String, &'static str)> {
+        pos.outcome().map(|o| {
+            let reason = match o {
+                morris::Outcome::Win { reason, .. } => reason.name(),
+                morris::Outcome::Draw { reason } => reason.name(),
+            };
+            (o.to_string(), reason)
+        })
+    }
+    fn side_to_move(pos: &morris::Position) -> &'static str {
+        pos.side_to_move().name()
+    }
+    fn render(pos: &morris::Position, ascii: bool) -> String {
+        let theme = if ascii {
+            morris::Theme::Ascii
+        } else {
+            morris::Theme::Unicode
+        };
+        morris::render(pos, theme)
+    }
+}
+
+impl Family for MancalaFamily {
+    type Ai = Mancala;
+    type Position = mancala::Position;
+    type Move = mancala::Move;
+
+    fn position(&self, text: Option<&str>) -> Result<mancala::Position> {
+        match text {
+            None => Ok(mancala::Position::new(self.0)),
+            Some(t) => mancala::Position::from_position_string(t, self.0)
+                .with_context(|| format!("cannot use the position `{t}`")),
+        }
+    }
+    fn position_string(pos: &mancala::Position) -> String {
+        pos.to_position_string()
+    }
+    fn legal_moves(pos: &mancala::Position) -> Vec<mancala::Move> {
+        pos.legal_moves()
+    }
+    fn play(pos: mancala::Position, text: &str) -> Result<mancala::Position> {
+        let mv = pos.parse_move(text).map_err(|e| anyhow!(e))?;
+        pos.play(mv).map_err(|(_, why)| anyhow!(why))
+    }
+    fn outcome(pos: &mancala::Position) -> Option<(String, &'static str)> {
+        pos.outcome().map(|o| (o.to_string(), o.reason().name()))
+    }
+    fn side_to_move(pos: &mancala::Position) -> &'static str {
+        pos.side_to_move().name()
+    }
+    fn render(pos: &mancala::Position, ascii: bool) -> String {
+        let theme = if ascii {
+            mancala::Theme::Ascii
+        } else {
+            mancala::Theme::Unicode
+        };
+        mancala::render(pos, theme)
+    }
+}

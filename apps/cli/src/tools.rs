@@ -1,0 +1,320 @@
+//! `kraal moves`, `kraal apply`, `kraal analyse` and `kraal match`: the tools that play moves.
+
+use crate::family::{Family, MancalaFamily, MorrisFamily};
+use crate::game::GameRules;
+use anyhow::{Context, Result, bail};
+use kraal_ai::{
+    Game, Limits, MatchConfig, MatchResult, Opponent, SearchConfig, Searcher, Sprt, play_match,
+};
+use serde::Serialize;
+use std::time::Duration;
+
+/// Calls `$body` with `$fam` bound to the family of `$rules`.
+macro_rules! with_family {
+    ($rules:expr, $fam:ident => $body:expr) => {
+        match $rules {
+            GameRules::Morris { options, .. } => {
+                let $fam = MorrisFamily(*options);
+                $body
+            }
+            GameRules::Mancala { options, .. } => {
+                let $fam = MancalaFamily(*options);
+                $body
+            }
+        }
+    };
+}
+
+#[derive(Serialize)]
+struct PositionReport {
+    position: String,
+    side_to_move: &'static str,
+    moves: Vec<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    outcome: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reason: Option<&'static str>,
+}
+
+fn report<F: Family>(pos: &F::Position) -> PositionReport {
+    let outcome = F::outcome(pos);
+    PositionReport {
+        position: F::position_string(pos),
+        side_to_move: F::side_to_move(pos),
+        moves: F::legal_moves(pos)
+            .iter()
+            .map(ToString::to_string)
+            .collect(),
+        reason: outcome.as_ref().map(|o| o.1),
+        outcome: outcome.map(|o| o.0),
+    }
+}
+
+fn print_json(value: &impl Serialize) -> Result<()> {
+    println!("{}", serde_json::to_string_pretty(value)?);
+    Ok(())
+}
+
+/// `kraal moves`: the legal moves of a position.
+pub fn moves(rules: &GameRules, position: Option<&str>, json: bool) -> Result<()> {
+    with_family!(rules, fam => {
+        let pos = fam.position(position)?;
+        show_moves::<_>(&fam, &pos, json)
+    })
+}
+
+fn show_moves<F: Family>(_: &F, pos: &F::Position, json: bool) -> Result<()> {
+    let r = report::<F>(pos);
+    if json {
+        return print_json(&r);
+    }
+    if let Some(outcome) = &r.outcome {
+        println!("no moves: {outcome}");
+    } else {
+        println!("{}", r.moves.join(" "));
+    }
+    Ok(())
+}
+
+/// `kraal apply`: plays moves from a position and shows where they lead.
+pub fn apply(
+    rules: &GameRules,
+    position: Option<&str>,
+    moves: &[String],
+    ascii: bool,
+    json: bool,
+) -> Result<()> {
+    with_family!(rules, fam => {
+        let mut pos = fam.position(position)?;
+        for (i, text) in moves.iter().enumerate() {
+            pos = play_one::<_>(&fam, pos, text)
+                .with_context(|| format!("move {} (`{text}`) cannot be played", i + 1))?;
+        }
+        show_position::<_>(&fam, &pos, ascii, json)
+    })
+}
+
+fn play_one<F: Family>(_: &F, pos: F::Position, text: &str) -> Result<F::Position> {
+    F::play(pos, text)
+}
+
+fn show_position<F: Family>(_: &F, pos: &F::Position, ascii: bool, json: bool) -> Result<()> {
+    if json {
+        return print_json(&report::<F>(pos));
+    }
+    print!("{}", F::render(pos, ascii));
+    println!("position: {}", F::position_string(pos));
+    Ok(())
+}
+
+#[derive(Serialize)]
+struct AnalysisReport {
+    position: String,
+    best: Option<String>,
+    score: String,
+    depth: u32,
+    nodes: u64,
+    seconds: f64,
+    pv: Vec<String>,
+    top: Vec<(String, String)>,
+}
+
+/// How long `kraal analyse` thinks.
+pub struct Budget {
+    /// Depth limit.
+    pub depth: Option<u32>,
+    /// Time limit in seconds.
+    pub time: Option<f64>,
+}
+
+/// `kraal analyse`: the engine's report on a position.
+pub fn analyse(
+    rules: &GameRules,
+    position: Option<&str>,
+    budget: &Budget,
+    top: usize,
+    json: bool,
+) -> Result<()> {
+    let limits = match (budget.depth, budget.time) {
+        (Some(d), None) => Limits::depth(d),
+        (None, Some(t)) if t > 0.0 && t.is_finite() => Limits::time(Duration::from_secs_f64(t)),
+        (None, Some(t)) => bail!("--time must be a positive number of seconds, not {t}"),
+        (None, None) => Limits::time(Duration::from_secs(2)),
+        (Some(_), Some(_)) => bail!("give --depth or --time, not both"),
+    };
+    with_family!(rules, fam => {
+        let pos = fam.position(position)?;
+        search::<_>(&fam, &pos, limits, top, json)
+    })
+}
+
+fn search<F: Family>(
+    _: &F,
+    pos: &F::Position,
+    limits: Limits,
+    top: usize,
+    json: bool,
+) -> Result<()> {
+    if let Some((outcome, _)) = F::outcome(pos) {
+        bail!("the game is over: {outcome}");
+    }
+    let config = SearchConfig {
+        top_moves: top.max(1),
+        ..SearchConfig::default()
+    };
+    let r = Searcher::<F::Ai>::new(config).search(pos, limits);
+    let report = AnalysisReport {
+        position: F::position_string(pos),
+        best: r.best.map(|m| m.to_string()),
+        score: r.score.to_string(),
+        depth: r.depth,
+        nodes: r.nodes,
+        seconds: r.elapsed.as_secs_f64(),
+        pv: r.pv.iter().map(ToString::to_string).collect(),
+        top: r
+            .top
+            .iter()
+            .map(|(m, s)| (m.to_string(), s.to_string()))
+            .collect(),
+    };
+    if json {
+        return print_json(&report);
+    }
+    println!(
+        "best {} score {} depth {} nodes {} ({:.2} s)",
+        report.best.as_deref().unwrap_or("-"),
+        report.score,
+        report.depth,
+        report.nodes,
+        report.seconds
+    );
+    println!("line: {}", report.pv.join(" "));
+    if top > 1 {
+        for (mv, score) in &report.top {
+            println!("  {mv:<14} {score}");
+        }
+    }
+    Ok(())
+}
+
+/// What `kraal match` is asked to play.
+pub struct MatchArgs {
+    /// The first player (White or South in the odd games).
+    pub white: String,
+    /// The second player.
+    pub black: String,
+    /// Games to play.
+    pub games: u32,
+    /// Seed of the openings and noise.
+    pub seed: u64,
+    /// Threads.
+    pub threads: usize,
+    /// Stop early when the SPRT (elo0 0, elo1 110) decides.
+    pub sprt: bool,
+}
+
+#[derive(Serialize)]
+struct MatchReport {
+    white: String,
+    black: String,
+    games: u32,
+    wins: u32,
+    draws: u32,
+    losses: u32,
+    score: f64,
+    elo: f64,
+    elo_margin: f64,
+    as_first: [u32; 3],
+    as_second: [u32; 3],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    sprt: Option<String>,
+}
+
+/// `kraal match`: an engine match with a progress bar, then the score, Elo and results by colour.
+pub fn play(rules: &GameRules, args: &MatchArgs, json: bool) -> Result<()> {
+    let who = |w: &str| -> Result<Opponent> {
+        if w.eq_ignore_ascii_case("human") {
+            bail!("a match is between engine opponents: give ai:1 to ai:7 or a name, not `human`");
+        }
+        Ok(w.parse::<Opponent>()?)
+    };
+    let (white, black) = (who(&args.white)?, who(&args.black)?);
+    if args.games == 0 {
+        bail!("--games must be at least 1");
+    }
+    let config = MatchConfig {
+        games: args.games,
+        seed: args.seed,
+        threads: args.threads.max(1),
+        sprt: args.sprt.then(Sprt::default),
+        ..MatchConfig::default()
+    };
+    let bar = indicatif::ProgressBar::new(u64::from(args.games));
+    if json {
+        bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
+    }
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} games  {msg}")
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    let progress = |r: &MatchResult| {
+        bar.set_position(u64::from(r.games()));
+        bar.set_message(format!("+{} ={} -{}", r.wins, r.draws, r.losses));
+    };
+    let result = with_family!(rules, fam => run_match::<_>(&fam, white, black, config, &progress)?);
+    bar.finish_and_clear();
+    let (elo, margin) = result.elo();
+    let report = MatchReport {
+        white: white.to_string(),
+        black: black.to_string(),
+        games: result.games(),
+        wins: result.wins,
+        draws: result.draws,
+        losses: result.losses,
+        score: result.score(),
+        elo,
+        elo_margin: margin,
+        as_first: result.as_first,
+        as_second: result.as_second,
+        sprt: args.sprt.then(|| format!("{:?}", result.verdict)),
+    };
+    if json {
+        return print_json(&report);
+    }
+    println!("{white} against {black}: {} games", report.games);
+    // A clean sweep either way has no finite Elo estimate.
+    let elo_text = match (report.wins, report.losses) {
+        (w, _) if w == report.games => "Elo not finite (every game won)".to_owned(),
+        (_, l) if l == report.games => "Elo not finite (every game lost)".to_owned(),
+        _ => format!("Elo {elo:+.0} ± {margin:.0}"),
+    };
+    println!(
+        "score {:.1}% for {white} (+{} ={} -{}), {elo_text}",
+        100.0 * report.score,
+        report.wins,
+        report.draws,
+        report.losses
+    );
+    let [w1, d1, l1] = report.as_first;
+    let [w2, d2, l2] = report.as_second;
+    println!("{white} moving first: +{w1} ={d1} -{l1}; moving second: +{w2} ={d2} -{l2}");
+    if let Some(verdict) = &report.sprt {
+        println!("SPRT (elo0 0, elo1 110, alpha = beta = 0.05): {verdict}");
+    }
+    Ok(())
+}
+
+fn run_match<F: Family>(
+    fam: &F,
+    white: Opponent,
+    black: Opponent,
+    config: MatchConfig,
+    progress: &(dyn Fn(&MatchResult) + Sync),
+) -> Result<MatchResult>
+where
+    F::Position: Send + Sync,
+    <F::Ai as Game>::State: Sync,
+{
+    let start = fam.position(None)?;
+    Ok(play_match::<F::Ai>(&start, white, black, config, progress))
+}
