@@ -1,8 +1,6 @@
 //! `kraal`: Morabaraba and other traditional African board games on the command line, and the
 //! tools around them (rule sets, perft, moves, analysis, engine matches).
 
-mod family;
-mod game;
 mod perft;
 mod rules;
 mod tools;
@@ -162,6 +160,15 @@ fn welcome() -> anyhow::Result<()> {
     Ok(())
 }
 
+/// Resolves GAME with `--rules` and `--set`.
+fn resolve(game: &str, args: &RulesArgs) -> anyhow::Result<kraal_session::GameRules> {
+    Ok(kraal_session::resolve(
+        game,
+        args.rules.as_deref(),
+        &args.set,
+    )?)
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
@@ -180,9 +187,7 @@ fn main() -> ExitCode {
             rules,
             position,
             json,
-        }) => {
-            game::resolve(&game, &rules).and_then(|r| tools::moves(&r, position.as_deref(), json))
-        }
+        }) => resolve(&game, &rules).and_then(|r| tools::moves(&r, position.as_deref(), json)),
         Some(Command::Apply {
             game,
             moves,
@@ -190,7 +195,7 @@ fn main() -> ExitCode {
             position,
             ascii,
             json,
-        }) => game::resolve(&game, &rules)
+        }) => resolve(&game, &rules)
             .and_then(|r| tools::apply(&r, position.as_deref(), &moves, ascii, json)),
         Some(Command::Analyse {
             game,
@@ -202,7 +207,7 @@ fn main() -> ExitCode {
             json,
         }) => {
             let budget = tools::Budget { depth, time };
-            game::resolve(&game, &rules)
+            resolve(&game, &rules)
                 .and_then(|r| tools::analyse(&r, position.as_deref(), &budget, top, json))
         }
         Some(Command::Match {
@@ -224,7 +229,7 @@ fn main() -> ExitCode {
                 threads,
                 sprt,
             };
-            game::resolve(&game, &rules).and_then(|r| tools::play(&r, &args, json))
+            resolve(&game, &rules).and_then(|r| tools::play(&r, &args, json))
         }
     };
     match result {

@@ -1,10 +1,10 @@
 //! `kraal perft`: counting move sequences, with divide and JSON output.
 
 use crate::RulesArgs;
-use crate::game::{self, GameRules};
 use anyhow::{Context, Result};
 use kraal_rules_mancala as mancala;
 use kraal_rules_morris as morris;
+use kraal_session::GameRules;
 use serde::Serialize;
 use std::time::Instant;
 
@@ -60,7 +60,7 @@ pub fn run(
     divide: bool,
     json: bool,
 ) -> Result<()> {
-    let rules = game::resolve(game, args)?;
+    let rules = crate::resolve(game, args)?;
     let started = Instant::now();
     let (position, divided, nodes) = match &rules {
         GameRules::Morris { options, .. } => {

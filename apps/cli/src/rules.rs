@@ -1,8 +1,8 @@
 //! `kraal rules`: the games, their rule sets, and the options of one rule set.
 
 use crate::RulesArgs;
-use crate::game::{self, GameRules};
 use anyhow::Result;
+use kraal_session::GameRules;
 use std::fmt::Write;
 
 /// Runs `kraal rules [GAME] [--rules NAME] [--set OPTION=VALUE]...`.
@@ -16,12 +16,13 @@ pub fn describe(game: Option<&str>, args: &RulesArgs) -> Result<String> {
     let mut out = String::new();
     match game {
         None if args.rules.is_none() && args.set.is_empty() => {
-            for (i, (name, about)) in game::GAMES.iter().enumerate() {
+            for (i, (name, about)) in kraal_session::GAMES.iter().enumerate() {
                 if i > 0 {
                     writeln!(out)?;
                 }
                 writeln!(out, "{name}: {about}")?;
-                for (j, (rule_set, description)) in game::rule_sets_of(name).into_iter().enumerate()
+                for (j, (rule_set, description)) in
+                    kraal_session::rule_sets_of(name).into_iter().enumerate()
                 {
                     let default = if j == 0 { " (default)" } else { "" };
                     writeln!(out, "  {rule_set:<20} {description}{default}")?;
@@ -34,7 +35,7 @@ pub fn describe(game: Option<&str>, args: &RulesArgs) -> Result<String> {
         }
         _ => show(
             &mut out,
-            &game::resolve(game.unwrap_or("morabaraba"), args)?,
+            &crate::resolve(game.unwrap_or("morabaraba"), args)?,
         )?,
     }
     Ok(out)

@@ -1,11 +1,11 @@
 //! `kraal moves`, `kraal apply`, `kraal analyse` and `kraal match`: the tools that play moves.
 
-use crate::family::{Family, MancalaFamily, MorrisFamily};
-use crate::game::GameRules;
 use anyhow::{Context, Result, bail};
 use kraal_ai::{
     Game, Limits, MatchConfig, MatchResult, Opponent, SearchConfig, Searcher, Sprt, play_match,
 };
+use kraal_session::GameRules;
+use kraal_session::family::{Family, MancalaFamily, MorrisFamily};
 use serde::Serialize;
 use std::time::Duration;
 
@@ -95,7 +95,7 @@ pub fn apply(
 }
 
 fn play_one<F: Family>(_: &F, pos: F::Position, text: &str) -> Result<F::Position> {
-    F::play(pos, text)
+    Ok(F::play(pos, text)?)
 }
 
 fn show_position<F: Family>(_: &F, pos: &F::Position, ascii: bool, json: bool) -> Result<()> {

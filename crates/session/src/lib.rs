@@ -1,5 +1,18 @@
 //! What every kraal front end shares.
 //!
-//! This crate will hold a game in progress (position, history with undo and redo, players, clocks,
-//! draw offers and resignation) and the game-record format (save and load). It is filled by the
-//! sessions issue; for now it only reserves its place in the workspace.
+//! - [`GameRules`]: a game and its rules, resolved from names (`morabaraba`, `koti`,
+//!   `oware`, `--set cows=11`...).
+//! - [`family`]: one face for both game families (positions, moves, outcomes, pictures), so a
+//!   front end handles any game with the same code.
+//! - [`record`]: the game-record format: read, check move by move, write, save atomically.
+//!
+//! A game in progress (history with undo and redo, players, clocks, draw offers) is still to
+//! come; front ends use the pieces above meanwhile.
+
+pub mod error;
+pub mod family;
+pub mod record;
+pub mod rules;
+
+pub use error::SessionError;
+pub use rules::{GAMES, GameRules, OptionRow, resolve, rule_sets_of};

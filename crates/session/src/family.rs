@@ -1,13 +1,12 @@
-//! One view of both game families for the commands that play moves: positions, moves,
-//! outcomes and pictures, whatever the game.
+//! One face for both game families: positions, moves, outcomes and pictures, whatever the game.
 
-use anyhow::{Context, Result, anyhow};
+use crate::error::SessionError;
 use kraal_ai::{Game, Mancala, Morris};
 use kraal_rules_mancala as mancala;
 use kraal_rules_morris as morris;
 use std::fmt::Display;
 
-/// What the move-playing commands need of a game family.
+/// What front ends need of a game family.
 pub trait Family {
     /// The engine's adapter for this family.
     type Ai: Game<Move = Self::Move, State = Self::Position>;
@@ -17,13 +16,19 @@ pub trait Family {
     type Move: Copy + Display + PartialEq;
 
     /// The start position, or the position `text` describes.
-    fn position(&self, text: Option<&str>) -> Result<Self::Position>;
+    ///
+    /// # Errors
+    /// A position string that cannot be read or describes an impossible position.
+    fn position(&self, text: Option<&str>) -> Result<Self::Position, SessionError>;
     /// The position string.
     fn position_string(pos: &Self::Position) -> String;
     /// The legal moves.
     fn legal_moves(pos: &Self::Position) -> Vec<Self::Move>;
     /// Reads a move and plays it.
-    fn play(pos: Self::Position, text: &str) -> Result<Self::Position>;
+    ///
+    /// # Errors
+    /// Text that is not a move, or a move that is illegal here (the error says why).
+    fn play(pos: Self::Position, text: &str) -> Result<Self::Position, SessionError>;
     /// The end of the game, as a sentence and a short reason, if it has ended.
     fn outcome(pos: &Self::Position) -> Option<(String, &'static str)>;
     /// The side to move, lower case.
@@ -43,11 +48,15 @@ impl Family for MorrisFamily {
     type Position = morris::Position;
     type Move = morris::Move;
 
-    fn position(&self, text: Option<&str>) -> Result<morris::Position> {
+    fn position(&self, text: Option<&str>) -> Result<morris::Position, SessionError> {
         match text {
             None => Ok(morris::Position::new(self.0)),
-            Some(t) => morris::Position::from_position_string(t, self.0)
-                .with_context(|| format!("cannot use the position `{t}`")),
+            Some(t) => morris::Position::from_position_string(t, self.0).map_err(|e| {
+                SessionError::Position {
+                    text: t.to_owned(),
+                    reason: e.to_string(),
+                }
+            }),
         }
     }
     fn position_string(pos: &morris::Position) -> String {
@@ -56,9 +65,14 @@ impl Family for MorrisFamily {
     fn legal_moves(pos: &morris::Position) -> Vec<morris::Move> {
         pos.legal_moves()
     }
-    fn play(pos: morris::Position, text: &str) -> Result<morris::Position> {
-        let mv = pos.parse_move(text).map_err(|e| anyhow!(e))?;
-        pos.play(mv).map_err(|(_, why)| anyhow!(why))
+    fn play(pos: morris::Position, text: &str) -> Result<morris::Position, SessionError> {
+        let error = |reason: String| SessionError::Move {
+            text: text.to_owned(),
+            reason,
+        };
+        let mv = pos.parse_move(text).map_err(|e| error(e.to_string()))?;
+        pos.play(mv)
+            .map_err(|(_, why)| error(format!("{mv} is illegal: {why}")))
     }
     fn outcome(pos: &morris::Position) -> Option<(String, &'static str)> {
         pos.outcome().map(|o| {
@@ -87,11 +101,15 @@ impl Family for MancalaFamily {
     type Position = mancala::Position;
     type Move = mancala::Move;
 
-    fn position(&self, text: Option<&str>) -> Result<mancala::Position> {
+    fn position(&self, text: Option<&str>) -> Result<mancala::Position, SessionError> {
         match text {
             None => Ok(mancala::Position::new(self.0)),
-            Some(t) => mancala::Position::from_position_string(t, self.0)
-                .with_context(|| format!("cannot use the position `{t}`")),
+            Some(t) => mancala::Position::from_position_string(t, self.0).map_err(|e| {
+                SessionError::Position {
+                    text: t.to_owned(),
+                    reason: e.to_string(),
+                }
+            }),
         }
     }
     fn position_string(pos: &mancala::Position) -> String {
@@ -100,9 +118,14 @@ impl Family for MancalaFamily {
     fn legal_moves(pos: &mancala::Position) -> Vec<mancala::Move> {
         pos.legal_moves()
     }
-    fn play(pos: mancala::Position, text: &str) -> Result<mancala::Position> {
-        let mv = pos.parse_move(text).map_err(|e| anyhow!(e))?;
-        pos.play(mv).map_err(|(_, why)| anyhow!(why))
+    fn play(pos: mancala::Position, text: &str) -> Result<mancala::Position, SessionError> {
+        let error = |reason: String| SessionError::Move {
+            text: text.to_owned(),
+            reason,
+        };
+        let mv = pos.parse_move(text).map_err(|e| error(e.to_string()))?;
+        pos.play(mv)
+            .map_err(|(_, why)| error(format!("{mv} is illegal: {why}")))
     }
     fn outcome(pos: &mancala::Position) -> Option<(String, &'static str)> {
         pos.outcome().map(|o| (o.to_string(), o.reason().name()))

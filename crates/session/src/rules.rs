@@ -1,7 +1,6 @@
-//! Turning a GAME argument, `--rules` and `--set` into the rules of one game.
+//! Turning a game name, a rule-set name and option overrides into the rules of one game.
 
-use crate::RulesArgs;
-use anyhow::{Result, bail};
+use crate::error::SessionError;
 use kraal_rules_mancala as mancala;
 use kraal_rules_morris as morris;
 
@@ -94,41 +93,75 @@ fn known_names() -> String {
     names.join(", ")
 }
 
-/// Resolves GAME, `--rules` and `--set` into one game's rules.
-pub fn resolve(game: &str, args: &RulesArgs) -> Result<GameRules> {
+/// Resolves a game (or rule-set) name, an optional rule-set name and `OPTION=VALUE` overrides
+/// into one game's rules.
+///
+/// # Errors
+/// Fails on an unknown game or rule set, a rule set of another game, or a bad override.
+pub fn resolve<S: AsRef<str>>(
+    game: &str,
+    rules: Option<&str>,
+    overrides: &[S],
+) -> Result<GameRules, SessionError> {
     let Some(default) = rule_set_named(game) else {
-        bail!(
-            "unknown game `{game}` (known games and rule sets: {})",
-            known_names()
-        );
+        return Err(SessionError::UnknownGame {
+            name: game.to_owned(),
+            known: known_names(),
+        });
     };
-    let rule_set = match &args.rules {
+
+    let rule_set = match rules {
         None => default,
         Some(name) => match rule_set_named(name) {
             Some(r) if r.game() == default.game() => r,
-            Some(r) => bail!(
-                "`{}` is a rule set of {}, not of {}: see `kraal rules {}`",
-                r.name(),
-                r.game(),
-                default.game(),
-                default.game()
-            ),
-            None => bail!("there is no rule set `{name}` (known: {})", known_names()),
+            Some(r) => {
+                return Err(SessionError::RuleSetOfOtherGame {
+                    rule_set: r.name(),
+                    its_game: r.game(),
+                    game: default.game(),
+                });
+            }
+            None => {
+                return Err(SessionError::UnknownRuleSet {
+                    name: name.to_owned(),
+                    known: known_names(),
+                });
+            }
         },
     };
     Ok(match rule_set {
         AnyRuleSet::Morris(rule_set) => {
-            let options = morris::Options::from_rule_set(rule_set.name(), &args.set)?;
+            let options = morris::Options::from_rule_set(rule_set.name(), overrides)
+                .map_err(SessionError::MorrisOption)?;
             GameRules::Morris { rule_set, options }
         }
         AnyRuleSet::Mancala(rule_set) => {
-            let options = mancala::Options::from_rule_set(rule_set.name(), &args.set)?;
+            let options = mancala::Options::from_rule_set(rule_set.name(), overrides)
+                .map_err(SessionError::MancalaOption)?;
             GameRules::Mancala { rule_set, options }
         }
     })
 }
 
 impl GameRules {
+    /// The `OPTION=VALUE` overrides that turn the rule set into these rules.
+    #[must_use]
+    pub fn overrides(&self) -> Vec<String> {
+        let pairs: Vec<(&str, String)> = match self {
+            GameRules::Morris { rule_set, options } => options
+                .differences(&rule_set.options())
+                .into_iter()
+                .map(|(n, v)| (n.name(), v))
+                .collect(),
+            GameRules::Mancala { rule_set, options } => options
+                .differences(&rule_set.options())
+                .into_iter()
+                .map(|(n, v)| (n.name(), v))
+                .collect(),
+        };
+        pairs.into_iter().map(|(n, v)| format!("{n}={v}")).collect()
+    }
+
     /// The name of the game (`morabaraba`, `oware` or `mulabalaba`).
     pub fn game_name(&self) -> &'static str {
         match self {
