@@ -109,6 +109,14 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Check a saved game record move by move and show it with its final position.
+    Replay {
+        /// The record's file.
+        file: std::path::PathBuf,
+        /// Print the result as JSON.
+        #[arg(long)]
+        json: bool,
+    },
     /// Play an engine match between two opponents and report the score and Elo difference.
     Match {
         /// A game (`morabaraba`, `oware`, `mulabalaba`) or a rule-set name.
@@ -210,6 +218,7 @@ fn main() -> ExitCode {
             resolve(&game, &rules)
                 .and_then(|r| tools::analyse(&r, position.as_deref(), &budget, top, json))
         }
+        Some(Command::Replay { file, json }) => tools::replay(&file, json),
         Some(Command::Match {
             game,
             rules,

@@ -318,3 +318,44 @@ where
     let start = fam.position(None)?;
     Ok(play_match::<F::Ai>(&start, white, black, config, progress))
 }
+
+#[derive(Serialize)]
+struct ReplayReport {
+    game: &'static str,
+    rules: &'static str,
+    overrides: Vec<String>,
+    tags: Vec<(String, String)>,
+    moves: Vec<String>,
+    position: String,
+    result: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    outcome: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reason: Option<&'static str>,
+}
+
+/// `kraal replay`: checks a game record move by move and shows it with the final position.
+pub fn replay(path: &std::path::Path, json: bool) -> Result<()> {
+    let record = kraal_session::Record::load(path)?;
+    let replayed = record
+        .check()
+        .with_context(|| format!("{} is not a valid game record", path.display()))?;
+    if json {
+        return print_json(&ReplayReport {
+            game: replayed.rules.game_name(),
+            rules: replayed.rules.rule_set_name(),
+            overrides: replayed.rules.overrides(),
+            tags: record.tags.clone(),
+            moves: record.moves.iter().map(|m| m.text.clone()).collect(),
+            position: replayed.position,
+            result: replayed.result,
+            reason: replayed.outcome.as_ref().map(|o| o.1),
+            outcome: replayed.outcome.map(|o| o.0),
+        });
+    }
+    print!("{record}");
+    println!();
+    print!("{}", replayed.picture);
+    println!("position: {}", replayed.position);
+    Ok(())
+}

@@ -279,3 +279,24 @@ fn match_reports_score_elo_and_colours() {
             .contains("no opponent `ai:9`")
     );
 }
+
+#[test]
+fn replay_checks_a_record_and_shows_where_it_ends() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../fixtures/records/");
+    insta::assert_snapshot!(ok(&["replay", &format!("{dir}oware-opening.txt")]));
+    let json: serde_json::Value = serde_json::from_str(&ok(&[
+        "replay",
+        &format!("{dir}morabaraba-finished.txt"),
+        "--json",
+    ]))
+    .expect("json");
+    assert_eq!(json["result"], "1-0");
+    assert_eq!(json["reason"], "reduced-to-two");
+    assert_eq!(json["overrides"], serde_json::json!(["cows=11"]));
+    let bad = std::env::temp_dir().join(format!("kraal-bad-record-{}.txt", std::process::id()));
+    std::fs::write(&bad, "[Game \"morabaraba\"]\n1. d2 d2\n").expect("write");
+    let err = fails(&["replay", bad.to_str().expect("utf-8 path")]);
+    assert!(err.contains("line 2, move 2 `d2`"), "{err}");
+    let _ = std::fs::remove_file(&bad);
+    assert!(fails(&["replay", "/no/such/record.txt"]).contains("/no/such/record.txt"));
+}

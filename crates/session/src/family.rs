@@ -31,6 +31,8 @@ pub trait Family {
     fn play(pos: Self::Position, text: &str) -> Result<Self::Position, SessionError>;
     /// The end of the game, as a sentence and a short reason, if it has ended.
     fn outcome(pos: &Self::Position) -> Option<(String, &'static str)>;
+    /// Whether the first player (White, South) won: `None` for a draw or a game not over.
+    fn winner_is_first(pos: &Self::Position) -> Option<bool>;
     /// The side to move, lower case.
     fn side_to_move(pos: &Self::Position) -> &'static str;
     /// A picture of the position.
@@ -83,6 +85,11 @@ impl Family for MorrisFamily {
             (o.to_string(), reason)
         })
     }
+    fn winner_is_first(pos: &morris::Position) -> Option<bool> {
+        pos.outcome()
+            .and_then(|o| o.winner())
+            .map(|w| w == morris::Color::White)
+    }
     fn side_to_move(pos: &morris::Position) -> &'static str {
         pos.side_to_move().name()
     }
@@ -129,6 +136,11 @@ impl Family for MancalaFamily {
     }
     fn outcome(pos: &mancala::Position) -> Option<(String, &'static str)> {
         pos.outcome().map(|o| (o.to_string(), o.reason().name()))
+    }
+    fn winner_is_first(pos: &mancala::Position) -> Option<bool> {
+        pos.outcome()
+            .and_then(|o| o.winner())
+            .map(|w| w == mancala::Side::South)
     }
     fn side_to_move(pos: &mancala::Position) -> &'static str {
         pos.side_to_move().name()

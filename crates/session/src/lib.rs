@@ -15,4 +15,5 @@ pub mod record;
 pub mod rules;
 
 pub use error::SessionError;
+pub use record::{Record, RecordError, RecordMove, Replayed};
 pub use rules::{GAMES, GameRules, OptionRow, resolve, rule_sets_of};

@@ -21,7 +21,7 @@ pub const GAMES: &[(&str, &str)] = &[
 ];
 
 /// A game with its rules resolved.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum GameRules {
     /// A mill game.
     Morris {
