@@ -222,9 +222,15 @@ impl<G: Game> Player<G> {
     }
 
     /// Chooses a move. `seed` varies the noise and playouts: the same state and seed give the
-    /// same move.
+    /// same move. A stop raised before or during the choice cuts it short (the best move found
+    /// so far is played); the flag is lowered again once the choice is made.
     pub fn choose(&mut self, state: &G::State, seed: u64) -> Choice<G::Move> {
+        let choice = self.think(state, seed);
         self.stop.reset();
+        choice
+    }
+
+    fn think(&mut self, state: &G::State, seed: u64) -> Choice<G::Move> {
         match &mut self.engine {
             Engine::AlphaBeta { searcher, nodes } => {
                 let nodes = (*nodes * G::budget_percent(state) / 100).max(1);

@@ -29,6 +29,21 @@ pub trait Family {
     /// # Errors
     /// Text that is not a move, or a move that is illegal here (the error says why).
     fn play(pos: Self::Position, text: &str) -> Result<Self::Position, SessionError>;
+    /// Reads a move and checks it against the position.
+    ///
+    /// # Errors
+    /// Text that is not a move, or a move that is illegal here (the error says why).
+    fn parse_move(pos: &Self::Position, text: &str) -> Result<Self::Move, SessionError>;
+    /// The position after a legal move.
+    fn after(pos: &Self::Position, mv: Self::Move) -> Self::Position {
+        let mut next = pos.clone();
+        let _ = <Self::Ai as Game>::play(&mut next, mv);
+        next
+    }
+    /// 0 when the first player (White, South) is to move, 1 otherwise.
+    fn side_index(pos: &Self::Position) -> usize {
+        <Self::Ai as Game>::side_to_move(pos)
+    }
     /// The end of the game, as a sentence and a short reason, if it has ended.
     fn outcome(pos: &Self::Position) -> Option<(String, &'static str)>;
     /// Whether the first player (White, South) won: `None` for a draw or a game not over.
@@ -66,6 +81,12 @@ impl Family for MorrisFamily {
     }
     fn legal_moves(pos: &morris::Position) -> Vec<morris::Move> {
         pos.legal_moves()
+    }
+    fn parse_move(pos: &morris::Position, text: &str) -> Result<morris::Move, SessionError> {
+        pos.parse_move(text).map_err(|e| SessionError::Move {
+            text: text.to_owned(),
+            reason: e.to_string(),
+        })
     }
     fn play(pos: morris::Position, text: &str) -> Result<morris::Position, SessionError> {
         let error = |reason: String| SessionError::Move {
@@ -124,6 +145,12 @@ impl Family for MancalaFamily {
     }
     fn legal_moves(pos: &mancala::Position) -> Vec<mancala::Move> {
         pos.legal_moves()
+    }
+    fn parse_move(pos: &mancala::Position, text: &str) -> Result<mancala::Move, SessionError> {
+        pos.parse_move(text).map_err(|e| SessionError::Move {
+            text: text.to_owned(),
+            reason: e.to_string(),
+        })
     }
     fn play(pos: mancala::Position, text: &str) -> Result<mancala::Position, SessionError> {
         let error = |reason: String| SessionError::Move {

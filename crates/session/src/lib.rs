@@ -6,14 +6,19 @@
 //!   front end handles any game with the same code.
 //! - [`record`]: the game-record format: read, check move by move, write, save atomically.
 //!
-//! A game in progress (history with undo and redo, players, clocks, draw offers) is still to
-//! come; front ends use the pieces above meanwhile.
+//! - [`Session`]: a game in progress: history with undo, redo and jumps, the players (human or
+//!   one of the seven opponents, thinking on a background thread), resignation, draw offers,
+//!   hints, and the record of the game. Clocks are still to come.
 
 pub mod error;
 pub mod family;
+pub mod game;
 pub mod record;
 pub mod rules;
+pub mod settings;
 
 pub use error::SessionError;
+pub use game::{Ending, MOVE_LIMIT, Player, Session, Status};
 pub use record::{Record, RecordError, RecordMove, Replayed};
 pub use rules::{GAMES, GameRules, OptionRow, resolve, rule_sets_of};
+pub use settings::{Loaded, Settings, SettingsError};

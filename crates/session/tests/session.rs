@@ -1,0 +1,189 @@
+//! A game in progress: history and cursor, players and the AI thread, session endings, records.
+
+use kraal_ai::Opponent;
+use kraal_session::family::{MancalaFamily, MorrisFamily};
+use kraal_session::{GameRules, Player, Record, Session, resolve};
+
+fn oware(players: [Player; 2]) -> Session<MancalaFamily> {
+    let rules = resolve("oware", None, &[] as &[&str]).expect("rules");
+    let GameRules::Mancala { options, .. } = rules else {
+        panic!("oware is mancala")
+    };
+    Session::new(MancalaFamily(options), rules, None, players, 1).expect("session")
+}
+
+fn morabaraba(start: Option<&str>, players: [Player; 2]) -> Session<MorrisFamily> {
+    let rules = resolve("morabaraba", None, &[] as &[&str]).expect("rules");
+    let GameRules::Morris { options, .. } = rules else {
+        panic!("morabaraba is a mill game")
+    };
+    Session::new(MorrisFamily(options), rules, start, players, 1).expect("session")
+}
+
+const HUMANS: [Player; 2] = [Player::Human, Player::Human];
+
+fn calf() -> Player {
+    Player::Ai(Opponent::level(1).expect("level 1"))
+}
+
+#[test]
+fn undo_redo_and_jump_move_the_cursor() {
+    let mut s = oware(HUMANS);
+    for mv in ["C", "f", "D"] {
+        s.play(mv).expect("legal");
+    }
+    assert_eq!(s.moves(), ["C", "f", "D"]);
+    assert!(s.undo() && s.undo());
+    assert_eq!((s.ply(), s.redoable()), (1, 2));
+    assert!(s.redo());
+    assert_eq!(s.moves(), ["C", "f"]);
+    s.jump(0).expect("the start");
+    assert_eq!(s.side_to_move(), 0);
+    assert!(s.jump(4).is_err());
+    s.jump(3).expect("the end");
+    assert_eq!(s.moves(), ["C", "f", "D"]);
+    assert!(!s.redo());
+}
+
+#[test]
+fn a_move_played_from_the_past_drops_the_undone_tail() {
+    let mut s = oware(HUMANS);
+    for mv in ["C", "f", "D"] {
+        s.play(mv).expect("legal");
+    }
+    s.jump(1).expect("ply 1");
+    s.play("a").expect("North's a");
+    assert_eq!(s.moves(), ["C", "a"]);
+    assert_eq!(s.redoable(), 0);
+}
+
+#[test]
+fn an_illegal_move_is_refused_with_its_reason() {
+    let mut s = morabaraba(None, HUMANS);
+    s.play("d2").expect("legal");
+    let err = s.play("D2").unwrap_err().to_string();
+    assert!(err.contains("occupied"), "{err}");
+    assert_eq!(s.moves(), ["d2"]);
+}
+
+#[test]
+fn the_ai_thinks_on_another_thread_and_its_move_is_played() {
+    let mut s = oware([Player::Human, calf()]);
+    s.play("C").expect("legal");
+    s.start_ai();
+    assert!(s.is_thinking());
+    let (mv, choice) = s.wait_ai().expect("the AI moves");
+    assert_eq!(s.moves(), ["C", mv.as_str()]);
+    assert!(choice.mv.is_some());
+    assert_eq!(s.side_to_move(), 0);
+}
+
+#[test]
+fn undo_while_the_ai_thinks_cancels_it() {
+    let ancestor = Player::Ai(Opponent::level(7).expect("level 7"));
+    let mut s = morabaraba(None, [Player::Human, ancestor]);
+    s.play("d2").expect("legal");
+    s.start_ai();
+    assert_eq!(s.undo_turn(), 1, "back to the human's turn");
+    assert!(!s.is_thinking());
+    assert_eq!(s.poll_ai(), None);
+    assert_eq!(s.moves(), Vec::<&str>::new());
+}
+
+#[test]
+fn against_the_ai_undo_goes_back_to_the_humans_turn() {
+    let mut s = oware([Player::Human, calf()]);
+    s.play("C").expect("legal");
+    s.wait_ai().expect("reply");
+    s.play("A").or_else(|_| s.play("B")).expect("a South move");
+    s.wait_ai().expect("reply");
+    assert_eq!(s.ply(), 4);
+    assert_eq!(s.undo_turn(), 2);
+    assert_eq!(s.ply(), 2);
+    assert_eq!(s.player_to_move(), Player::Human);
+}
+
+#[test]
+fn resignation_and_agreed_draws_end_the_game() {
+    let mut s = oware(HUMANS);
+    s.play("C").expect("legal");
+    s.resign();
+    let status = s.status();
+    assert_eq!((status.result, status.reason), ("1-0", Some("resignation")));
+    assert!(s.play("a").is_err());
+    assert!(s.undo(), "undo takes back the resignation with the move");
+}
+
+#[test]
+fn a_draw_offer_is_accepted_on_the_opponents_turn_or_declined_by_their_move() {
+    let mut s = oware(HUMANS);
+    assert!(!s.offer_draw(), "a human opponent answers on their turn");
+    assert!(
+        !s.accept_draw(),
+        "the offerer cannot accept their own offer"
+    );
+    s.play("C").expect("legal");
+    assert!(s.accept_draw(), "North accepts South's offer");
+    assert_eq!(s.status().reason, Some("agreement"));
+    assert_eq!(s.status().result, "1/2-1/2");
+
+    let mut s = oware(HUMANS);
+    s.offer_draw();
+    s.play("C").expect("legal");
+    s.play("a").expect("North declines by moving");
+    assert!(!s.accept_draw());
+    assert_eq!(s.status().result, "*");
+}
+
+#[test]
+fn a_won_game_reports_the_rules_reason() {
+    let mut s = morabaraba(Some("a1,b4,d1,g4/c3,c4,e5 0:0 w"), HUMANS);
+    s.play("g4-g1xc4").expect("legal");
+    let status = s.status();
+    assert_eq!(
+        (status.result, status.reason),
+        ("1-0", Some("reduced-to-two"))
+    );
+    assert!(s.is_over());
+}
+
+#[test]
+fn a_session_round_trips_through_its_record() {
+    let mut s = oware([Player::Human, calf()]);
+    for _ in 0..6 {
+        let first = s.position().legal_moves()[0].to_string();
+        s.play(&first).expect("legal");
+        s.wait_ai().expect("reply");
+    }
+    s.resign();
+    let record = s.record();
+    assert_eq!(
+        record.tag("Result"),
+        Some("0-1"),
+        "South, to move, resigned"
+    );
+    assert_eq!(record.tag("Black"), Some("ai:1"));
+    let text = record.to_string();
+    let back = Session::from_record(
+        MancalaFamily(kraal_rules_mancala::Options::abapa()),
+        &Record::parse(&text).expect("parses"),
+        s.players(),
+        1,
+    )
+    .expect("loads");
+    assert_eq!(back.moves(), s.moves());
+    assert_eq!(back.status(), s.status());
+    assert_eq!(back.record().to_string(), text);
+}
+
+#[test]
+fn an_ai_accepts_a_draw_only_when_the_offerer_stands_better() {
+    // White, to move, wins at once: the AI (Black) is glad of a draw.
+    let mut s = morabaraba(Some("a1,b4,d1,g4/c3,c4,e5 0:0 w"), [Player::Human, calf()]);
+    assert!(s.offer_draw());
+    assert_eq!(s.status().reason, Some("agreement"));
+    // Black, to move, is the one in trouble: White's AI declines.
+    let mut s = morabaraba(Some("a1,b4,d1,g4/c3,c4,e5 0:0 b"), [calf(), Player::Human]);
+    assert!(!s.offer_draw());
+    assert_eq!(s.status().result, "*");
+}
