@@ -2,6 +2,7 @@
 //! tools around them (rule sets, perft, moves, analysis, engine matches).
 
 mod perft;
+mod play;
 mod rules;
 mod tools;
 
@@ -54,6 +55,29 @@ enum Command {
         /// Print the result as JSON.
         #[arg(long)]
         json: bool,
+    },
+    /// Play a game in the terminal, line by line (a pipe works as input too).
+    Play {
+        /// A game (`morabaraba`, `oware`, `mulabalaba`) or a rule-set name.
+        #[arg(default_value = "morabaraba")]
+        game: String,
+        #[command(flatten)]
+        rules: RulesArgs,
+        /// Who plays White (South in the mancala games): `human`, `ai:1` to `ai:7`, or a name.
+        #[arg(long, value_name = "WHO", default_value = "human")]
+        white: String,
+        /// Who plays Black (North): `human`, `ai:1` to `ai:7`, or a name.
+        #[arg(long, value_name = "WHO", default_value = "ai:3")]
+        black: String,
+        /// Start from this position string.
+        #[arg(long, value_name = "P")]
+        position: Option<String>,
+        /// Seed of the computer's choices.
+        #[arg(long, value_name = "S", default_value_t = 1)]
+        seed: u64,
+        /// Draw the board with plain ASCII characters.
+        #[arg(long)]
+        ascii: bool,
     },
     /// List the legal moves of a position.
     Moves {
@@ -219,6 +243,24 @@ fn main() -> ExitCode {
                 .and_then(|r| tools::analyse(&r, position.as_deref(), &budget, top, json))
         }
         Some(Command::Replay { file, json }) => tools::replay(&file, json),
+        Some(Command::Play {
+            game,
+            rules,
+            white,
+            black,
+            position,
+            seed,
+            ascii,
+        }) => (|| {
+            let args = play::PlayArgs {
+                rules: resolve(&game, &rules)?,
+                players: [play::player(&white)?, play::player(&black)?],
+                position,
+                seed,
+                ascii,
+            };
+            play::run(args)
+        })(),
         Some(Command::Match {
             game,
             rules,

@@ -300,3 +300,106 @@ fn replay_checks_a_record_and_shows_where_it_ends() {
     let _ = std::fs::remove_file(&bad);
     assert!(fails(&["replay", "/no/such/record.txt"]).contains("/no/such/record.txt"));
 }
+
+fn kraal_with_input(args: &[&str], input: &str) -> String {
+    let out = Command::cargo_bin("kraal")
+        .expect("binary")
+        .args(args)
+        .write_stdin(input)
+        .output()
+        .expect("runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("utf-8")
+}
+
+#[test]
+fn a_whole_game_is_played_on_standard_input_against_the_weakest_ai() {
+    // The person tries A to F in turn; illegal tries are refused and the next line is read.
+    let input = "A\nB\nC\nD\nE\nF\n".repeat(200);
+    let text = kraal_with_input(
+        &["play", "oware", "--black", "ai:1", "--seed", "1", "--ascii"],
+        &input,
+    );
+    let last = text.lines().last().expect("output");
+    assert_eq!(
+        last,
+        "Result: 0-1 (north wins: more than half of the seeds captured)"
+    );
+    assert!(
+        text.contains("South plays A"),
+        "the person's moves are echoed"
+    );
+    assert!(
+        text.contains("North (Calf (ai:1)) plays"),
+        "the computer's moves are shown"
+    );
+    // The same seed plays the same game.
+    assert_eq!(
+        text,
+        kraal_with_input(
+            &["play", "oware", "--black", "ai:1", "--seed", "1", "--ascii"],
+            &input
+        )
+    );
+}
+
+#[test]
+fn play_commands_answer_in_plain_words() {
+    let text = kraal_with_input(
+        &["play", "--black", "human", "--ascii"],
+        "help\nd2\nd2\nundo\nredo\nresign\n",
+    );
+    for command in [
+        "moves",
+        "undo",
+        "redo",
+        "hint",
+        "save FILE",
+        "load FILE",
+        "resign",
+        "draw",
+        "accept",
+        "quit",
+    ] {
+        assert!(text.contains(command), "help lists {command}");
+    }
+    assert!(text.contains("d2 is illegal: d2 is occupied"), "{text}");
+    assert!(
+        text.ends_with("Result: 1-0 (the second player resigned)\n"),
+        "{text}"
+    );
+    let text = kraal_with_input(&["play", "--ascii"], "");
+    assert!(text.ends_with("end of input: leaving the game\n"), "{text}");
+    assert!(fails(&["play", "--white", "robot"]).contains("no opponent `robot`"));
+}
+
+#[test]
+fn a_game_saved_in_play_replays_and_loads_again() {
+    let file = std::env::temp_dir().join(format!("kraal-play-save-{}.txt", std::process::id()));
+    let path = file.to_str().expect("utf-8 path");
+    let text = kraal_with_input(
+        &["play", "mulabalaba", "--black", "calf", "--ascii"],
+        &format!("4\nsave {path}\nquit\n"),
+    );
+    assert!(text.contains(&format!("saved to {path}")), "{text}");
+    let replayed = ok(&["replay", path]);
+    assert!(
+        replayed.contains("[Game \"mulabalaba\"]") && replayed.contains("1. 4 "),
+        "{replayed}"
+    );
+    let loaded = kraal_with_input(&["play", "--ascii"], &format!("load {path}\nquit\n"));
+    assert!(
+        loaded.contains(&format!("loaded {path}")) && loaded.contains("mulabalaba (mulabalaba)"),
+        "{loaded}"
+    );
+    let _ = std::fs::remove_file(&file);
+    let missing = kraal_with_input(&["play", "--ascii"], "load /no/such/file.txt\nquit\n");
+    assert!(
+        missing.contains("cannot load /no/such/file.txt"),
+        "{missing}"
+    );
+}
