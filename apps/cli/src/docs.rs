@@ -23,7 +23,9 @@ pub fn completions(
     out.flush()
 }
 
-/// Writes the man page (roff, section 1) of `cmd` to `out`, including its subcommands.
+/// Writes the man page (roff, section 1) of `cmd` to `out`: name, synopsis, description,
+/// options and a list of the subcommands with their one-line help (as `kraal-NAME(1)`; no
+/// separate pages are written for them).
 ///
 /// # Errors
 /// `out` cannot be written.
