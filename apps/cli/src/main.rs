@@ -1,6 +1,7 @@
 //! `kraal`: Morabaraba and other traditional African board games on the command line, and the
 //! tools around them (rule sets, perft, moves, analysis, engine matches).
 
+mod docs;
 mod perft;
 mod play;
 mod rules;
@@ -78,7 +79,18 @@ enum Command {
         /// Draw the board with plain ASCII characters.
         #[arg(long)]
         ascii: bool,
+        /// The clock: `none`, `move:120` (the two-minute rule), or `5+3` (minutes a game, plus
+        /// seconds a move). Running out of time loses.
+        #[arg(long, value_name = "CONTROL", default_value = "none")]
+        clock: String,
     },
+    /// Print shell completions for kraal.
+    Completions {
+        /// The shell: bash, elvish, fish, powershell or zsh.
+        shell: clap_complete::Shell,
+    },
+    /// Print the kraal man page.
+    Man,
     /// List the legal moves of a position.
     Moves {
         /// A game (`morabaraba`, `oware`, `mulabalaba`) or a rule-set name.
@@ -243,6 +255,17 @@ fn main() -> ExitCode {
                 .and_then(|r| tools::analyse(&r, position.as_deref(), &budget, top, json))
         }
         Some(Command::Replay { file, json }) => tools::replay(&file, json),
+        Some(Command::Completions { shell }) => docs::completions(
+            &mut <Cli as clap::CommandFactory>::command(),
+            shell,
+            &mut std::io::stdout(),
+        )
+        .map_err(anyhow::Error::from),
+        Some(Command::Man) => docs::man_page(
+            <Cli as clap::CommandFactory>::command(),
+            &mut std::io::stdout(),
+        )
+        .map_err(anyhow::Error::from),
         Some(Command::Play {
             game,
             rules,
@@ -251,6 +274,7 @@ fn main() -> ExitCode {
             position,
             seed,
             ascii,
+            clock,
         }) => (|| {
             let args = play::PlayArgs {
                 rules: resolve(&game, &rules)?,
@@ -258,6 +282,7 @@ fn main() -> ExitCode {
                 position,
                 seed,
                 ascii,
+                clock: clock.parse()?,
             };
             play::run(args)
         })(),
@@ -285,6 +310,14 @@ fn main() -> ExitCode {
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
+        // A reader that stops early (`kraal man | head`) is not an error of ours.
+        Err(err)
+            if err
+                .downcast_ref::<std::io::Error>()
+                .is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe) =>
+        {
+            ExitCode::SUCCESS
+        }
         Err(err) => {
             eprintln!("kraal: {err:#}");
             ExitCode::FAILURE

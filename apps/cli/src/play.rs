@@ -20,6 +20,8 @@ pub struct PlayArgs {
     pub seed: u64,
     /// Draw boards in plain ASCII.
     pub ascii: bool,
+    /// The time control.
+    pub clock: kraal_session::TimeControl,
 }
 
 const HELP: &str = "\
@@ -33,6 +35,7 @@ Type a move in the game's notation (such as d2, a1-d1, d2xb4; C; 12), or one of:
   resign       give up the game
   draw         offer a draw (the computer answers at once; a person can type accept)
   accept       accept the draw your opponent offered
+  touch POINT  touch a cow (tournament rules: a touched cow that can move must move)
   help         show this list
   quit         leave (the game is not saved)";
 
@@ -104,13 +107,17 @@ where
 {
     let mut session = match record {
         Some(r) => Session::from_record(family, &r, args.players, args.seed)?,
-        None => Session::new(
-            family,
-            rules.clone(),
-            args.position.as_deref(),
-            args.players,
-            args.seed,
-        )?,
+        None => {
+            let mut s = Session::new(
+                family,
+                rules.clone(),
+                args.position.as_deref(),
+                args.players,
+                args.seed,
+            )?;
+            s.set_time_control(args.clock);
+            s
+        }
     };
     let out = &mut std::io::stdout();
     let [first, second] = args.players;
@@ -150,7 +157,11 @@ where
             }
             continue;
         }
-        write!(out, "{}> ", side_name(rules, side).to_lowercase())?;
+        let left = session.clock().left(side, side, Instant::now());
+        let left = left.map_or(String::new(), |d| {
+            format!(" ({}:{:02})", d.as_secs() / 60, d.as_secs() % 60)
+        });
+        write!(out, "{}{left}> ", side_name(rules, side).to_lowercase())?;
         out.flush()?;
         let mut line = String::new();
         if input.read_line(&mut line)? == 0 {
@@ -224,6 +235,16 @@ where
                 }
             }
             "resign" => session.resign(),
+            "touch" => {
+                match session.touch(rest) {
+                    Ok(()) if session.touch_move() => {
+                        writeln!(out, "you touched {rest}: it must move if it can")?
+                    }
+                    Ok(()) => writeln!(out, "touch-move is not in force under these rules")?,
+                    Err(e) => writeln!(out, "{e}")?,
+                }
+                show_board = false;
+            }
             "draw" => {
                 if session.offer_draw() {
                     writeln!(out, "draw agreed")?;

@@ -403,3 +403,63 @@ fn a_game_saved_in_play_replays_and_loads_again() {
         "{missing}"
     );
 }
+
+#[test]
+fn completions_and_the_man_page_are_generated() {
+    let bash = ok(&["completions", "bash"]);
+    assert!(
+        bash.contains("_kraal()") && bash.contains("replay"),
+        "{}",
+        &bash[..200]
+    );
+    assert!(ok(&["completions", "zsh"]).contains("#compdef kraal"));
+    let man = ok(&["man"]);
+    assert!(
+        man.contains(".TH kraal 1") && man.contains("analyse"),
+        "{}",
+        &man[..200]
+    );
+    assert!(fails(&["completions", "cmd.exe"]).contains("invalid value"));
+}
+
+#[test]
+fn play_shows_the_clock_and_refuses_a_bad_one() {
+    let text = kraal_with_input(
+        &["play", "--clock", "5+3", "--black", "human", "--ascii"],
+        "d2\nquit\n",
+    );
+    assert!(
+        text.contains("white (4:5") || text.contains("white (5:00)> "),
+        "{text}"
+    );
+    assert!(
+        text.contains("black (4:5") || text.contains("black (5:00)> "),
+        "{text}"
+    );
+    assert!(fails(&["play", "--clock", "5"]).contains("not a time control"));
+}
+
+#[test]
+fn touch_move_binds_in_tournament_play() {
+    let text = kraal_with_input(
+        &[
+            "play",
+            "tournament",
+            "--position",
+            "a1,b4,d2,f6/a7,c3,e5,g7 0:0 w",
+            "--black",
+            "human",
+            "--ascii",
+        ],
+        "touch a1\nd2-d1\na1-d1\nquit\n",
+    );
+    assert!(
+        text.contains("you touched a1: it must move if it can"),
+        "{text}"
+    );
+    assert!(
+        text.contains("touch-move: you touched the cow on a1, and it must move"),
+        "{text}"
+    );
+    assert!(text.contains("White plays a1-d1"), "{text}");
+}

@@ -40,6 +40,11 @@ pub trait Family {
         let _ = <Self::Ai as Game>::play(&mut next, mv);
         next
     }
+    /// The point a moving piece leaves, if the move moves a piece already on the board (for
+    /// touch-move); `None` for placements, passes and sowing.
+    fn origin(_mv: Self::Move) -> Option<String> {
+        None
+    }
     /// 0 when the first player (White, South) is to move, 1 otherwise.
     fn side_index(pos: &Self::Position) -> usize {
         <Self::Ai as Game>::side_to_move(pos)
@@ -105,6 +110,9 @@ impl Family for MorrisFamily {
             };
             (o.to_string(), reason)
         })
+    }
+    fn origin(mv: morris::Move) -> Option<String> {
+        mv.from().map(|p| p.label().to_owned())
     }
     fn winner_is_first(pos: &morris::Position) -> Option<bool> {
         pos.outcome()

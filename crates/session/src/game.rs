@@ -2,6 +2,7 @@
 //! players, session endings (resignation, agreed draw, the move limit), hints, and the AI
 //! thinking on a background thread that undo cancels.
 
+use crate::clock::{Clock, TimeControl};
 use crate::error::SessionError;
 use crate::family::Family;
 use crate::record::{Record, RecordMove};
@@ -9,6 +10,7 @@ use crate::rules::GameRules;
 use kraal_ai::opponents::{Choice, Player as Engine};
 use kraal_ai::{Limits, Opponent, SearchConfig, SearchReport, Searcher};
 use std::sync::mpsc::{self, Receiver, TryRecvError};
+use std::time::Instant;
 
 /// Sessions end a game at this many plies as a draw where the rules have no end of their own.
 pub const MOVE_LIMIT: usize = 1_000;
@@ -54,6 +56,8 @@ pub enum Ending {
     Agreed,
     /// The game reached [`MOVE_LIMIT`] plies.
     MoveLimit,
+    /// The side (0 first, 1 second) ran out of time.
+    Time(usize),
 }
 
 /// How the game stands.
@@ -97,6 +101,9 @@ pub struct Session<F: Family> {
     draw_offer: Option<usize>,
     thinking: Option<Thinking<F::Move>>,
     seed: u64,
+    clock: Clock,
+    /// Under touch-move, the point of the cow the player to move has touched.
+    touched: Option<String>,
 }
 
 impl<F: Family> Session<F>
@@ -128,7 +135,68 @@ where
             draw_offer: None,
             thinking: None,
             seed,
+            clock: Clock::new(TimeControl::None),
+            touched: None,
         })
+    }
+
+    /// Sets the time control; the clock starts at once for the side to move.
+    pub fn set_time_control(&mut self, control: TimeControl) {
+        self.clock = Clock::new(control);
+        self.clock.start(Instant::now());
+    }
+
+    /// The clock.
+    pub fn clock(&self) -> &Clock {
+        &self.clock
+    }
+
+    /// Ends the game on time if the side to move has run out at `now`. Returns whether it did.
+    pub fn tick(&mut self, now: Instant) -> bool {
+        if !self.is_over() && self.clock.flagged(self.side_to_move(), now) {
+            self.ending = Some(Ending::Time(self.side_to_move()));
+            return true;
+        }
+        false
+    }
+
+    /// Whether touch-move is in force: in the tournament rules of Morabaraba, a cow the player
+    /// has touched must move if it can.
+    pub fn touch_move(&self) -> bool {
+        matches!(
+            self.rules,
+            GameRules::Morris {
+                rule_set: kraal_rules_morris::RuleSet::Tournament,
+                ..
+            }
+        )
+    }
+
+    /// The player to move touches the cow on `point`. Under touch-move, once a cow that can
+    /// move is touched, only it may move this turn.
+    ///
+    /// # Errors
+    /// Another cow that can move was touched already.
+    pub fn touch(&mut self, point: &str) -> Result<(), SessionError> {
+        if !self.touch_move() {
+            return Ok(());
+        }
+        let point = point.trim().to_ascii_lowercase();
+        if let Some(touched) = &self.touched
+            && *touched != point
+        {
+            return Err(SessionError::Move {
+                text: point,
+                reason: format!("touch-move: you touched the cow on {touched}, and it must move"),
+            });
+        }
+        let can_move = F::legal_moves(self.position())
+            .into_iter()
+            .any(|m| F::origin(m).as_deref() == Some(&point));
+        if can_move {
+            self.touched = Some(point);
+        }
+        Ok(())
     }
 
     /// The family's face (positions, moves, pictures).
@@ -201,6 +269,12 @@ where
                     "move-limit",
                     format!("draw: the game reached {MOVE_LIMIT} plies"),
                 ),
+                Ending::Time(0) => ("0-1", "time", "the first player ran out of time".to_owned()),
+                Ending::Time(_) => (
+                    "1-0",
+                    "time",
+                    "the second player ran out of time".to_owned(),
+                ),
             };
             return Status {
                 result,
@@ -239,6 +313,16 @@ where
     /// # Errors
     /// The game is over, or the text is not a legal move (the error says why).
     pub fn play(&mut self, text: &str) -> Result<String, SessionError> {
+        self.play_at(text, Instant::now())
+    }
+
+    /// Plays a move given as text at the time `now` (for the clock).
+    ///
+    /// # Errors
+    /// The game is over (time included), the move breaks touch-move, or the text is not a
+    /// legal move (the error says why).
+    pub fn play_at(&mut self, text: &str, now: Instant) -> Result<String, SessionError> {
+        self.tick(now);
         if let Some(message) = self.status().message {
             return Err(SessionError::Move {
                 text: text.to_owned(),
@@ -246,11 +330,21 @@ where
             });
         }
         let mv = F::parse_move(self.position(), text)?;
+        if let Some(touched) = &self.touched
+            && F::origin(mv).as_deref() != Some(touched.as_str())
+        {
+            return Err(SessionError::Move {
+                text: text.to_owned(),
+                reason: format!("touch-move: you touched the cow on {touched}, and it must move"),
+            });
+        }
+        self.clock.end_turn(self.side_to_move(), now);
         Ok(self.push(mv))
     }
 
     fn push(&mut self, mv: F::Move) -> String {
         self.thinking = None;
+        self.touched = None;
         // An offer stands through the offerer's own move; the opponent's move declines it.
         if self
             .draw_offer
@@ -278,6 +372,7 @@ where
         self.cursor -= 1;
         self.ending = None;
         self.draw_offer = None;
+        self.touched = None;
         true
     }
 
@@ -411,6 +506,11 @@ where
         match thinking.receiver.try_recv() {
             Ok(choice) if thinking.ply == self.cursor => {
                 let mv = choice.mv?;
+                if !self.clock.end_turn(self.side_to_move(), Instant::now()) {
+                    self.tick(Instant::now());
+                    self.thinking = None;
+                    return None;
+                }
                 let text = self.push(mv);
                 Some((text, choice))
             }
@@ -442,6 +542,10 @@ where
         record.set_tag("Black", &self.players[1].to_string());
         if let Some(start) = &self.start_text {
             record.set_tag("Position", start);
+        }
+        if self.clock.control() != TimeControl::None {
+            record.set_tag("Clock", &self.clock.control().to_string());
+            record.set_tag("Remaining", &self.clock.snapshot(Instant::now()));
         }
         let status = self.status();
         record.set_tag("Result", status.result);
@@ -486,8 +590,21 @@ where
         match (record.tag("Reason"), record.tag("Result")) {
             (Some("resignation"), Some("1-0")) => session.ending = Some(Ending::Resigned(1)),
             (Some("resignation"), Some("0-1")) => session.ending = Some(Ending::Resigned(0)),
+            (Some("time"), Some("1-0")) => session.ending = Some(Ending::Time(1)),
+            (Some("time"), Some("0-1")) => session.ending = Some(Ending::Time(0)),
             (Some("agreement"), _) => session.ending = Some(Ending::Agreed),
             _ => {}
+        }
+        // The clock was stopped while the game was saved: it goes on from where it stood.
+        if let Some(control) = record
+            .tag("Clock")
+            .and_then(|c| c.parse::<TimeControl>().ok())
+        {
+            session.clock = record
+                .tag("Remaining")
+                .and_then(|r| Clock::restore(control, r))
+                .unwrap_or_else(|| Clock::new(control));
+            session.clock.start(Instant::now());
         }
         Ok(session)
     }

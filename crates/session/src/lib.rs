@@ -8,8 +8,10 @@
 //!
 //! - [`Session`]: a game in progress: history with undo, redo and jumps, the players (human or
 //!   one of the seven opponents, thinking on a background thread), resignation, draw offers,
-//!   hints, and the record of the game. Clocks are still to come.
+//!   hints, clocks ([`TimeControl`]: none, the two-minute rule, a game clock with increment),
+//!   touch-move, and the record of the game.
 
+pub mod clock;
 pub mod error;
 pub mod family;
 pub mod game;
@@ -17,6 +19,7 @@ pub mod record;
 pub mod rules;
 pub mod settings;
 
+pub use clock::{Clock, TimeControl};
 pub use error::SessionError;
 pub use game::{Ending, MOVE_LIMIT, Player, Session, Status};
 pub use record::{Record, RecordError, RecordMove, Replayed};

@@ -187,3 +187,75 @@ fn an_ai_accepts_a_draw_only_when_the_offerer_stands_better() {
     assert!(!s.offer_draw());
     assert_eq!(s.status().result, "*");
 }
+
+#[test]
+fn a_player_whose_time_runs_out_loses() {
+    use std::time::{Duration, Instant};
+    let mut s = oware(HUMANS);
+    s.set_time_control("move:2".parse().expect("two seconds a move"));
+    let t0 = Instant::now();
+    s.play_at("C", t0 + Duration::from_millis(500))
+        .expect("in time");
+    assert!(
+        !s.tick(t0 + Duration::from_secs(2)),
+        "North's two seconds started with C"
+    );
+    let err = s
+        .play_at("a", t0 + Duration::from_secs(3))
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("ran out of time"), "{err}");
+    let status = s.status();
+    assert_eq!((status.result, status.reason), ("1-0", Some("time")));
+    let record = s.record();
+    assert_eq!(record.tag("Clock"), Some("move:2"));
+    assert_eq!(record.tag("Reason"), Some("time"));
+}
+
+#[test]
+fn a_saved_clock_is_restored_on_load() {
+    let mut s = oware(HUMANS);
+    s.set_time_control("5+3".parse().expect("five minutes and three seconds"));
+    s.play("C").expect("legal");
+    let record = s.record();
+    let back = Session::from_record(
+        MancalaFamily(kraal_rules_mancala::Options::abapa()),
+        &Record::parse(&record.to_string()).expect("parses"),
+        HUMANS,
+        1,
+    )
+    .expect("loads");
+    assert_eq!(back.clock().control(), s.clock().control());
+    let now = std::time::Instant::now();
+    let left = back.clock().left(0, 1, now).expect("a clock");
+    // South used (almost) nothing and gained three seconds.
+    assert!(left > std::time::Duration::from_secs(300), "{left:?}");
+}
+
+#[test]
+fn touch_move_binds_a_touched_cow_in_tournament_play() {
+    let rules = resolve("tournament", None, &[] as &[&str]).expect("rules");
+    let GameRules::Morris { options, .. } = rules else {
+        panic!("a mill game")
+    };
+    let mut s = Session::new(
+        MorrisFamily(options),
+        rules,
+        Some("a1,b4,d2,f6/a7,c3,e5,g7 0:0 w"),
+        HUMANS,
+        1,
+    )
+    .expect("session");
+    assert!(s.touch_move());
+    s.touch("a1").expect("a1 can move");
+    let err = s.play("d2-d1").unwrap_err().to_string();
+    assert!(err.contains("touched the cow on a1"), "{err}");
+    assert!(s.touch("b4").unwrap_err().to_string().contains("a1"));
+    s.play("a1-d1").expect("the touched cow moves");
+    s.touch("c3").expect("Black's turn: a new touch");
+    // Outside tournament play, touching binds nothing.
+    let mut free = morabaraba(Some("a1,b4,d2,f6/a7,c3,e5,g7 0:0 w"), HUMANS);
+    assert!(!free.touch_move());
+    free.touch("a1").expect("no rule");
+    free.play("d2-d1").expect("any cow may move");
+}
