@@ -35,6 +35,7 @@ Type a move in the game's notation (such as d2, a1-d1, d2xb4; C; 12), or one of:
   resign       give up the game
   draw         offer a draw (the computer answers at once; a person can type accept)
   accept       accept the draw your opponent offered
+  claim        (Oware) end the game because no capture can happen again
   touch POINT  touch a cow (tournament rules: a touched cow that can move must move)
   help         show this list
   quit         leave (the game is not saved)";
@@ -235,6 +236,12 @@ where
                 }
             }
             "resign" => session.resign(),
+            "claim" => {
+                if let Err(e) = session.claim() {
+                    writeln!(out, "{e}")?;
+                    show_board = false;
+                }
+            }
             "touch" => {
                 match session.touch(rest) {
                     Ok(()) if session.touch_move() => {

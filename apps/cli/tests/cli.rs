@@ -466,3 +466,30 @@ fn touch_move_binds_in_tournament_play() {
     );
     assert!(text.contains("White plays a1-d1"), "{text}");
 }
+
+#[test]
+fn an_oware_claim_is_granted_or_refused_in_play() {
+    let text = kraal_with_input(
+        &[
+            "play",
+            "oware",
+            "--position",
+            "0,0,1,0,0,0/0,0,0,0,0,1 23:23 s",
+            "--black",
+            "human",
+            "--ascii",
+        ],
+        "claim\n",
+    );
+    assert!(
+        text.ends_with(
+            "Result: 1/2-1/2 (draw: no capture could happen again; each took the seeds on their side)\n"
+        ),
+        "{text}"
+    );
+    let text = kraal_with_input(
+        &["play", "oware", "--black", "human", "--ascii"],
+        "claim\nquit\n",
+    );
+    assert!(text.contains("too many seeds"), "{text}");
+}

@@ -40,6 +40,14 @@ pub trait Family {
         let _ = <Self::Ai as Game>::play(&mut next, mv);
         next
     }
+    /// The position after the side to move claims that no capture can happen again (Oware's
+    /// "too few seeds" end), if the rules grant it.
+    ///
+    /// # Errors
+    /// Why the claim is refused (only Oware has it; a capture is still possible; undecided).
+    fn claim(_pos: &Self::Position) -> Result<Self::Position, String> {
+        Err("only oware has the claim that no capture is possible".to_owned())
+    }
     /// The point a moving piece leaves, if the move moves a piece already on the board (for
     /// touch-move); `None` for placements, passes and sowing.
     fn origin(_mv: Self::Move) -> Option<String> {
@@ -171,6 +179,11 @@ impl Family for MancalaFamily {
     }
     fn outcome(pos: &mancala::Position) -> Option<(String, &'static str)> {
         pos.outcome().map(|o| (o.to_string(), o.reason().name()))
+    }
+    fn claim(pos: &mancala::Position) -> Result<mancala::Position, String> {
+        let mut claimed = pos.clone();
+        claimed.claim_no_capture().map_err(|why| why.to_string())?;
+        Ok(claimed)
     }
     fn winner_is_first(pos: &mancala::Position) -> Option<bool> {
         pos.outcome()

@@ -58,6 +58,8 @@ pub enum Ending {
     MoveLimit,
     /// The side (0 first, 1 second) ran out of time.
     Time(usize),
+    /// A claim that no capture can happen again was granted (Oware).
+    Claimed,
 }
 
 /// How the game stands.
@@ -104,6 +106,8 @@ pub struct Session<F: Family> {
     clock: Clock,
     /// Under touch-move, the point of the cow the player to move has touched.
     touched: Option<String>,
+    /// The position ended by a granted claim (with the seeds shared out).
+    claimed: Option<F::Position>,
 }
 
 impl<F: Family> Session<F>
@@ -137,6 +141,7 @@ where
             seed,
             clock: Clock::new(TimeControl::None),
             touched: None,
+            claimed: None,
         })
     }
 
@@ -253,43 +258,42 @@ where
 
     /// The game's standing: its result and why.
     pub fn status(&self) -> Status {
-        if let Some(ending) = self.ending {
-            let (result, reason, message) = match ending {
-                Ending::Resigned(0) => {
-                    ("0-1", "resignation", "the first player resigned".to_owned())
-                }
-                Ending::Resigned(_) => (
-                    "1-0",
-                    "resignation",
-                    "the second player resigned".to_owned(),
-                ),
-                Ending::Agreed => ("1/2-1/2", "agreement", "draw agreed".to_owned()),
-                Ending::MoveLimit => (
-                    "1/2-1/2",
-                    "move-limit",
-                    format!("draw: the game reached {MOVE_LIMIT} plies"),
-                ),
-                Ending::Time(0) => ("0-1", "time", "the first player ran out of time".to_owned()),
-                Ending::Time(_) => (
-                    "1-0",
-                    "time",
-                    "the second player ran out of time".to_owned(),
-                ),
-            };
-            return Status {
-                result,
-                reason: Some(reason),
-                message: Some(message),
-            };
+        if let (Some(Ending::Claimed), Some(claimed)) = (self.ending, &self.claimed) {
+            return Self::rules_status(claimed);
         }
-        match F::outcome(self.position()) {
+        let Some(ending) = self.ending else {
+            return Self::rules_status(self.position());
+        };
+        let (result, reason, message) = match ending {
+            Ending::Resigned(0) => ("0-1", "resignation", "the first player resigned"),
+            Ending::Resigned(_) => ("1-0", "resignation", "the second player resigned"),
+            Ending::Agreed => ("1/2-1/2", "agreement", "draw agreed"),
+            Ending::MoveLimit => (
+                "1/2-1/2",
+                "move-limit",
+                "draw: the game reached its move limit",
+            ),
+            Ending::Time(0) => ("0-1", "time", "the first player ran out of time"),
+            Ending::Time(_) => ("1-0", "time", "the second player ran out of time"),
+            Ending::Claimed => ("*", "no-capture-possible", "claim granted"),
+        };
+        Status {
+            result,
+            reason: Some(reason),
+            message: Some(message.to_owned()),
+        }
+    }
+
+    /// The status the rules give a position.
+    fn rules_status(pos: &F::Position) -> Status {
+        match F::outcome(pos) {
             None => Status {
                 result: "*",
                 reason: None,
                 message: None,
             },
             Some((message, reason)) => {
-                let result = match F::winner_is_first(self.position()) {
+                let result = match F::winner_is_first(pos) {
                     Some(true) => "1-0",
                     Some(false) => "0-1",
                     None => "1/2-1/2",
@@ -301,6 +305,26 @@ where
                 }
             }
         }
+    }
+
+    /// The side to move claims that no capture can happen again (Oware). If the rules grant
+    /// it, the game ends and each player takes the seeds on their own side.
+    ///
+    /// # Errors
+    /// The game is over, or the claim is refused (the error says why).
+    pub fn claim(&mut self) -> Result<Status, SessionError> {
+        let refuse = |reason: String| SessionError::Move {
+            text: "claim".to_owned(),
+            reason,
+        };
+        if let Some(message) = self.status().message {
+            return Err(refuse(format!("the game is over ({message})")));
+        }
+        let claimed = F::claim(self.position()).map_err(refuse)?;
+        self.thinking = None;
+        self.claimed = Some(claimed);
+        self.ending = Some(Ending::Claimed);
+        Ok(self.status())
     }
 
     /// Whether the game has ended (by the rules or the session).
@@ -371,6 +395,7 @@ where
         }
         self.cursor -= 1;
         self.ending = None;
+        self.claimed = None;
         self.draw_offer = None;
         self.touched = None;
         true
@@ -413,6 +438,7 @@ where
         self.thinking = None;
         self.cursor = ply;
         self.ending = None;
+        self.claimed = None;
         Ok(())
     }
 
@@ -593,6 +619,9 @@ where
             (Some("time"), Some("1-0")) => session.ending = Some(Ending::Time(1)),
             (Some("time"), Some("0-1")) => session.ending = Some(Ending::Time(0)),
             (Some("agreement"), _) => session.ending = Some(Ending::Agreed),
+            (Some("no-capture-possible"), _) => {
+                session.claim().map_err(crate::RecordError::Rules)?;
+            }
             _ => {}
         }
         // The clock was stopped while the game was saved: it goes on from where it stood.

@@ -259,3 +259,41 @@ fn touch_move_binds_a_touched_cow_in_tournament_play() {
     free.touch("a1").expect("no rule");
     free.play("d2-d1").expect("any cow may move");
 }
+
+#[test]
+fn an_oware_claim_ends_the_game_when_no_capture_can_happen() {
+    let rules = resolve("oware", None, &[] as &[&str]).expect("rules");
+    let GameRules::Mancala { options, .. } = rules else {
+        panic!("mancala")
+    };
+    // One seed each, always apart: no capture can ever happen.
+    let start = "0,0,1,0,0,0/0,0,0,0,0,1 23:23 s";
+    let mut s = Session::new(
+        MancalaFamily(options),
+        rules.clone(),
+        Some(start),
+        HUMANS,
+        1,
+    )
+    .expect("session");
+    let status = s.claim().expect("granted");
+    assert_eq!(
+        (status.result, status.reason),
+        ("1/2-1/2", Some("no-capture-possible"))
+    );
+    assert!(s.play("C").is_err(), "the game is over");
+    // The record keeps the claim, and loading it ends the game the same way.
+    let back = Session::from_record(MancalaFamily(options), &s.record(), HUMANS, 1).expect("loads");
+    assert_eq!(back.status(), s.status());
+    // From the start there are too many seeds: refused, and the game goes on.
+    let mut t = oware(HUMANS);
+    assert!(
+        t.claim()
+            .unwrap_err()
+            .to_string()
+            .contains("too many seeds")
+    );
+    assert!(!t.is_over());
+    let mut m = morabaraba(None, HUMANS);
+    assert!(m.claim().unwrap_err().to_string().contains("only oware"));
+}
