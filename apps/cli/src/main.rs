@@ -192,15 +192,12 @@ fn welcome() -> anyhow::Result<()> {
         render(&Position::new(Options::default()), Theme::Unicode)
     );
     println!(
-        "\nPlaying against the computer or a friend arrives with the terminal UI. Until then:\n\
-         \x20 kraal rules              the games and rule sets\n\
-         \x20 kraal rules koti         the options of one rule set\n\
-         \x20 kraal apply oware C f   play moves and see the board\n\
+        "\nStart a game, or look around:\n\
+         \x20 kraal play                     Morabaraba against the Herder (ai:3)\n\
+         \x20 kraal play oware --black ai:5  Oware against the Elder\n\
+         \x20 kraal rules                    the games and rule sets\n\
          \x20 kraal analyse morabaraba --time 2 --top 3   ask the engine\n\
-         \x20 kraal match oware --white ai:4 --black ai:3 --games 20   an engine match\n\
-         \x20 kraal perft morabaraba --depth 5   count the move sequences (a test of the rules)\n\
-         \x20 kraal --help             everything else"
-    );
+         \x20 kraal --help                   everything else"    );
     Ok(())
 }
 

@@ -564,6 +564,7 @@ where
     /// the result.
     pub fn record(&self) -> Record {
         let mut record = Record::new(&self.rules);
+        record.set_tag("Date", &today());
         record.set_tag("White", &self.players[0].to_string());
         record.set_tag("Black", &self.players[1].to_string());
         if let Some(start) = &self.start_text {
@@ -645,4 +646,39 @@ pub fn describe_choice<M: std::fmt::Display>(choice: &Choice<M>) -> String {
         "depth {}, {} nodes, score {}",
         choice.depth, choice.nodes, choice.score
     )
+}
+
+/// Today's date (UTC) as `YYYY-MM-DD`, for records.
+fn today() -> String {
+    let days = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() / 86_400);
+    let (y, m, d) = civil_from_days(days as i64);
+    format!("{y:04}-{m:02}-{d:02}")
+}
+
+/// The calendar date of a day counted from 1970-01-01 (Howard Hinnant's algorithm).
+fn civil_from_days(days: i64) -> (i64, u32, u32) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    (yoe + era * 400 + i64::from(m <= 2), m, d)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::civil_from_days;
+
+    #[test]
+    fn days_become_calendar_dates() {
+        assert_eq!(civil_from_days(0), (1970, 1, 1));
+        assert_eq!(civil_from_days(59), (1970, 3, 1));
+        assert_eq!(civil_from_days(11_016), (2000, 2, 29));
+        assert_eq!(civil_from_days(20_786), (2026, 11, 29));
+    }
 }
