@@ -183,22 +183,21 @@ enum Command {
     },
 }
 
-/// What `kraal` alone prints: the board, and where to go from here.
+/// What `kraal` alone does: starts a game of Morabaraba against the Herder (ai:3).
 fn welcome() -> anyhow::Result<()> {
-    use kraal_rules_morris::{Options, Position, Theme, render};
-    println!("kraal: traditional African board games\n");
-    print!(
-        "{}",
-        render(&Position::new(Options::default()), Theme::Unicode)
-    );
     println!(
-        "\nStart a game, or look around:\n\
-         \x20 kraal play                     Morabaraba against the Herder (ai:3)\n\
-         \x20 kraal play oware --black ai:5  Oware against the Elder\n\
-         \x20 kraal rules                    the games and rule sets\n\
-         \x20 kraal analyse morabaraba --time 2 --top 3   ask the engine\n\
-         \x20 kraal --help                   everything else"    );
-    Ok(())
+        "kraal: traditional African board games. A game of Morabaraba against the Herder (ai:3)\n\
+         starts now: type help for the commands, quit to leave. Other games and opponents:\n\
+         kraal play oware --black ai:5, and kraal --help for everything else.\n"
+    );
+    play::run(play::PlayArgs {
+        rules: kraal_session::resolve("morabaraba", None, &[] as &[&str])?,
+        players: [kraal_session::Player::Human, play::player("ai:3")?],
+        position: None,
+        seed: 1,
+        ascii: false,
+        clock: kraal_session::TimeControl::None,
+    })
 }
 
 /// Resolves GAME with `--rules` and `--set`.

@@ -131,10 +131,15 @@ fn rules_shows_a_mancala_rule_set() {
 }
 
 #[test]
-fn no_arguments_shows_the_board_and_the_commands() {
-    let text = ok(&[]);
+fn no_arguments_start_a_game_against_the_herder() {
+    let text = kraal_with_input(&[], "d2\nquit\n");
     assert!(text.contains("a   b   c   d   e   f   g"), "{text}");
-    assert!(text.contains("kraal rules"), "{text}");
+    assert!(text.contains("Black is Herder (ai:3)"), "{text}");
+    assert!(
+        text.contains("White plays d2") && text.contains("Black (Herder (ai:3)) plays"),
+        "{text}"
+    );
+    assert!(kraal_with_input(&[], "").ends_with("end of input: leaving the game\n"));
 }
 
 #[test]
