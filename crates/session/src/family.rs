@@ -73,43 +73,61 @@ pub struct MorrisFamily(pub morris::Options);
 /// Oware or Mulabalaba under some options.
 pub struct MancalaFamily(pub mancala::Options);
 
+/// The methods both families write the same way, each through its own rules crate (`$rules`):
+/// the two crates share their API's shape, not its types.
+macro_rules! shared_methods {
+    ($rules:ident) => {
+        fn position(&self, text: Option<&str>) -> Result<$rules::Position, SessionError> {
+            match text {
+                None => Ok($rules::Position::new(self.0)),
+                Some(t) => $rules::Position::from_position_string(t, self.0).map_err(|e| {
+                    SessionError::Position {
+                        text: t.to_owned(),
+                        reason: e.to_string(),
+                    }
+                }),
+            }
+        }
+        fn position_string(pos: &$rules::Position) -> String {
+            pos.to_position_string()
+        }
+        fn legal_moves(pos: &$rules::Position) -> Vec<$rules::Move> {
+            pos.legal_moves()
+        }
+        fn parse_move(pos: &$rules::Position, text: &str) -> Result<$rules::Move, SessionError> {
+            pos.parse_move(text).map_err(|e| SessionError::Move {
+                text: text.to_owned(),
+                reason: e.to_string(),
+            })
+        }
+        fn play(pos: $rules::Position, text: &str) -> Result<$rules::Position, SessionError> {
+            let mv = Self::parse_move(&pos, text)?;
+            pos.play(mv).map_err(|(_, why)| SessionError::Move {
+                text: text.to_owned(),
+                reason: format!("{mv} is illegal: {why}"),
+            })
+        }
+        fn side_to_move(pos: &$rules::Position) -> &'static str {
+            pos.side_to_move().name()
+        }
+        fn render(pos: &$rules::Position, ascii: bool) -> String {
+            let theme = if ascii {
+                $rules::Theme::Ascii
+            } else {
+                $rules::Theme::Unicode
+            };
+            $rules::render(pos, theme)
+        }
+    };
+}
+
 impl Family for MorrisFamily {
     type Ai = Morris;
     type Position = morris::Position;
     type Move = morris::Move;
 
-    fn position(&self, text: Option<&str>) -> Result<morris::Position, SessionError> {
-        match text {
-            None => Ok(morris::Position::new(self.0)),
-            Some(t) => morris::Position::from_position_string(t, self.0).map_err(|e| {
-                SessionError::Position {
-                    text: t.to_owned(),
-                    reason: e.to_string(),
-                }
-            }),
-        }
-    }
-    fn position_string(pos: &morris::Position) -> String {
-        pos.to_position_string()
-    }
-    fn legal_moves(pos: &morris::Position) -> Vec<morris::Move> {
-        pos.legal_moves()
-    }
-    fn parse_move(pos: &morris::Position, text: &str) -> Result<morris::Move, SessionError> {
-        pos.parse_move(text).map_err(|e| SessionError::Move {
-            text: text.to_owned(),
-            reason: e.to_string(),
-        })
-    }
-    fn play(pos: morris::Position, text: &str) -> Result<morris::Position, SessionError> {
-        let error = |reason: String| SessionError::Move {
-            text: text.to_owned(),
-            reason,
-        };
-        let mv = pos.parse_move(text).map_err(|e| error(e.to_string()))?;
-        pos.play(mv)
-            .map_err(|(_, why)| error(format!("{mv} is illegal: {why}")))
-    }
+    shared_methods!(morris);
+
     fn outcome(pos: &morris::Position) -> Option<(String, &'static str)> {
         pos.outcome().map(|o| {
             let reason = match o {
@@ -127,17 +145,6 @@ impl Family for MorrisFamily {
             .and_then(|o| o.winner())
             .map(|w| w == morris::Color::White)
     }
-    fn side_to_move(pos: &morris::Position) -> &'static str {
-        pos.side_to_move().name()
-    }
-    fn render(pos: &morris::Position, ascii: bool) -> String {
-        let theme = if ascii {
-            morris::Theme::Ascii
-        } else {
-            morris::Theme::Unicode
-        };
-        morris::render(pos, theme)
-    }
 }
 
 impl Family for MancalaFamily {
@@ -145,38 +152,8 @@ impl Family for MancalaFamily {
     type Position = mancala::Position;
     type Move = mancala::Move;
 
-    fn position(&self, text: Option<&str>) -> Result<mancala::Position, SessionError> {
-        match text {
-            None => Ok(mancala::Position::new(self.0)),
-            Some(t) => mancala::Position::from_position_string(t, self.0).map_err(|e| {
-                SessionError::Position {
-                    text: t.to_owned(),
-                    reason: e.to_string(),
-                }
-            }),
-        }
-    }
-    fn position_string(pos: &mancala::Position) -> String {
-        pos.to_position_string()
-    }
-    fn legal_moves(pos: &mancala::Position) -> Vec<mancala::Move> {
-        pos.legal_moves()
-    }
-    fn parse_move(pos: &mancala::Position, text: &str) -> Result<mancala::Move, SessionError> {
-        pos.parse_move(text).map_err(|e| SessionError::Move {
-            text: text.to_owned(),
-            reason: e.to_string(),
-        })
-    }
-    fn play(pos: mancala::Position, text: &str) -> Result<mancala::Position, SessionError> {
-        let error = |reason: String| SessionError::Move {
-            text: text.to_owned(),
-            reason,
-        };
-        let mv = pos.parse_move(text).map_err(|e| error(e.to_string()))?;
-        pos.play(mv)
-            .map_err(|(_, why)| error(format!("{mv} is illegal: {why}")))
-    }
+    shared_methods!(mancala);
+
     fn outcome(pos: &mancala::Position) -> Option<(String, &'static str)> {
         pos.outcome().map(|o| (o.to_string(), o.reason().name()))
     }
@@ -189,16 +166,5 @@ impl Family for MancalaFamily {
         pos.outcome()
             .and_then(|o| o.winner())
             .map(|w| w == mancala::Side::South)
-    }
-    fn side_to_move(pos: &mancala::Position) -> &'static str {
-        pos.side_to_move().name()
-    }
-    fn render(pos: &mancala::Position, ascii: bool) -> String {
-        let theme = if ascii {
-            mancala::Theme::Ascii
-        } else {
-            mancala::Theme::Unicode
-        };
-        mancala::render(pos, theme)
     }
 }
