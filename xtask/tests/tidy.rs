@@ -148,7 +148,7 @@ fn every_fixture_file_parses() {
             .map(|n| n.parse().expect("a number"))
             .collect();
         assert!(
-            !numbers.is_empty() && numbers.len() % 2 == 0,
+            !numbers.is_empty() && numbers.len().is_multiple_of(2),
             "morris.txt:{line}"
         );
     }
