@@ -83,3 +83,28 @@ pub trait Game: 'static {
         0
     }
 }
+
+/// The `Game` methods that both rules crates answer the same way (their positions share the
+/// API's shape, not its types): legal moves into a buffer, play and undo, and the verdict.
+macro_rules! rules_crate_methods {
+    () => {
+        fn legal_moves(state: &Position, out: &mut Vec<Move>) {
+            state.legal_moves_into(out);
+        }
+
+        fn play(state: &mut Position, mv: Move) -> Undo {
+            state.play_unchecked(mv)
+        }
+
+        fn undo(state: &mut Position, undo: Undo) {
+            state.undo(undo);
+        }
+
+        fn verdict(state: &Position) -> Option<Verdict> {
+            state
+                .outcome()
+                .map(|o| Verdict::for_mover(o.winner(), state.side_to_move()))
+        }
+    };
+}
+pub(crate) use rules_crate_methods;

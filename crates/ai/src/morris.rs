@@ -118,23 +118,7 @@ impl Game for Morris {
     const NAME: &'static str = "morabaraba";
     const MOVE_KEYS: usize = 26 * 26;
 
-    fn legal_moves(state: &Position, out: &mut Vec<Move>) {
-        state.legal_moves_into(out);
-    }
-
-    fn play(state: &mut Position, mv: Move) -> Undo {
-        state.play_unchecked(mv)
-    }
-
-    fn undo(state: &mut Position, undo: Undo) {
-        state.undo(undo);
-    }
-
-    fn verdict(state: &Position) -> Option<Verdict> {
-        state
-            .outcome()
-            .map(|o| Verdict::for_mover(o.winner(), state.side_to_move()))
-    }
+    crate::game::rules_crate_methods!();
 
     fn hash(state: &Position) -> u64 {
         // The draw counters decide the future too; fold them in so the table never mixes them.
