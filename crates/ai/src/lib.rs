@@ -42,7 +42,7 @@ pub mod search;
 pub mod tuning;
 
 pub use game::{Game, Verdict};
-pub use limits::{Limits, StopFlag};
+pub use limits::{Limits, Progress, StopFlag};
 pub use mancala::Mancala;
 pub use matches::{MatchConfig, MatchResult, Sprt, SprtVerdict, play_match};
 pub use morris::Morris;

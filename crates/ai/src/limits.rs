@@ -1,7 +1,8 @@
 //! How long a search may run, and the flag that stops it from another thread.
 
-use std::sync::Arc;
+use crate::search::Score;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 /// Limits on one search; the first one reached ends it. With none set, the search runs to
@@ -54,6 +55,7 @@ impl Limits {
 pub struct StopFlag {
     stop: Arc<AtomicBool>,
     nodes: Arc<AtomicU64>,
+    progress: Arc<Mutex<Option<Progress>>>,
 }
 
 impl StopFlag {
@@ -78,6 +80,7 @@ impl StopFlag {
     pub fn reset(&self) {
         self.stop.store(false, Ordering::Relaxed);
         self.nodes.store(0, Ordering::Relaxed);
+        *self.progress.lock().unwrap_or_else(PoisonError::into_inner) = None;
     }
 
     /// Nodes searched so far, as last published by the search (at most 1,024 behind).
@@ -89,4 +92,30 @@ impl StopFlag {
     pub(crate) fn publish(&self, nodes: u64) {
         self.nodes.store(nodes, Ordering::Relaxed);
     }
+
+    /// The last finished iteration of the search, for a front end showing the engine think
+    /// (`None` before the first one, and for searches that do not iterate, such as MCTS).
+    #[must_use]
+    pub fn progress(&self) -> Option<Progress> {
+        self.progress
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone()
+    }
+
+    /// Publishes a finished iteration (once per depth, so the lock costs nothing).
+    pub(crate) fn publish_progress(&self, progress: Progress) {
+        *self.progress.lock().unwrap_or_else(PoisonError::into_inner) = Some(progress);
+    }
+}
+
+/// What a search has found so far: its last finished iteration.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Progress {
+    /// The depth finished.
+    pub depth: u32,
+    /// The score of the best move, for the side to move.
+    pub score: Score,
+    /// The best line, in move notation.
+    pub pv: Vec<String>,
 }

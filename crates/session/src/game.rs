@@ -526,6 +526,24 @@ where
         self.thinking.is_some()
     }
 
+    /// While the AI thinks: the nodes it has searched and its last finished iteration (depth,
+    /// score and best line; `None` until the first one, and always for the Calf's MCTS).
+    pub fn thinking(&self) -> Option<(u64, Option<kraal_ai::Progress>)> {
+        self.thinking
+            .as_ref()
+            .map(|t| (t.stop.nodes(), t.stop.progress()))
+    }
+
+    /// The move that led to the position on the board, if any (to mark it).
+    pub fn last_move(&self) -> Option<F::Move> {
+        let (text, _) = self.history.get(self.cursor.checked_sub(1)?)?;
+        let before = match self.cursor {
+            1 => &self.start,
+            n => &self.history[n - 2].1,
+        };
+        F::parse_move(before, text).ok()
+    }
+
     /// Plays the AI's move if it is ready, returning it with what the AI thought.
     pub fn poll_ai(&mut self) -> Option<(String, Choice<F::Move>)> {
         let thinking = self.thinking.as_ref()?;

@@ -15,6 +15,7 @@ pub mod clock;
 pub mod error;
 pub mod family;
 pub mod game;
+pub mod pick;
 pub mod record;
 pub mod rules;
 pub mod settings;

@@ -297,3 +297,41 @@ fn an_oware_claim_ends_the_game_when_no_capture_can_happen() {
     let mut m = morabaraba(None, HUMANS);
     assert!(m.claim().unwrap_err().to_string().contains("only oware"));
 }
+
+#[test]
+fn the_last_move_follows_the_cursor() {
+    let mut s = morabaraba(None, HUMANS);
+    assert_eq!(s.last_move(), None);
+    s.play("d7").expect("legal");
+    s.play("a1").expect("legal");
+    assert_eq!(s.last_move().map(|m| m.to_string()), Some("a1".to_owned()));
+    s.undo();
+    assert_eq!(s.last_move().map(|m| m.to_string()), Some("d7".to_owned()));
+    s.undo();
+    assert_eq!(s.last_move(), None);
+}
+
+#[test]
+fn a_thinking_ai_reports_its_progress() {
+    let ancestor = Player::Ai(Opponent::level(7).expect("level 7"));
+    let mut s = oware([Player::Human, ancestor]);
+    assert!(s.thinking().is_none());
+    s.play("C").expect("legal");
+    s.start_ai();
+    // The Ancestor searches 2.5M nodes: long enough to finish a few iterations first.
+    let mut progress = None;
+    for _ in 0..2_000 {
+        progress = s.thinking().expect("thinking").1;
+        if progress.is_some() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(1));
+    }
+    let progress = progress.expect("an iteration finishes within the search");
+    assert!(progress.depth >= 1);
+    assert!(!progress.pv.is_empty());
+    let legal: Vec<String> = ["a", "b", "c", "d", "e", "f"].map(str::to_owned).into();
+    assert!(legal.contains(&progress.pv[0]), "{:?}", progress.pv);
+    s.undo();
+    assert!(s.thinking().is_none(), "undo cancels the thinking");
+}

@@ -2,7 +2,7 @@
 //! move, killers, history), aspiration windows and multi-move reports.
 
 use crate::game::Game;
-use crate::limits::{Limits, StopFlag};
+use crate::limits::{Limits, Progress, StopFlag};
 use crate::search::score::{INFINITY, Score, WIN_BOUND, from_table, to_table, verdict_score};
 use crate::search::tt::{Bound, Entry, Table};
 use std::time::{Duration, Instant};
@@ -181,6 +181,11 @@ impl<G: Game> Searcher<G> {
                 .map(|&(m, s)| (m, Score::from_raw(s)))
                 .collect();
             report.pv = self.principal_variation(&mut state, best_move, depth);
+            self.stop.publish_progress(Progress {
+                depth,
+                score: report.score,
+                pv: report.pv.iter().map(ToString::to_string).collect(),
+            });
             // A win or loss within the horizon is proven; deeper search cannot change it (but
             // the other top moves' scores can still deepen).
             let proven = matches!(report.score, Score::WinIn(n) | Score::LossIn(n) if n <= depth);
