@@ -30,6 +30,9 @@ use std::path::{Path, PathBuf};
 /// The name of the settings file inside the config folder.
 pub const FILE_NAME: &str = "settings.toml";
 
+/// The name of the unfinished-game record inside the config folder.
+pub const LAST_GAME_FILE: &str = "last-game.txt";
+
 /// The front ends' preferences. Every field has a default, so any subset of keys loads.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, rename_all = "kebab-case")]
@@ -129,10 +132,28 @@ impl Settings {
     /// The default settings file: `settings.toml` in the user's config folder for kraal
     /// (such as `~/.config/kraal/settings.toml` on Linux), or `None` if the system names no
     /// home folder.
+    /// `$KRAAL_CONFIG_DIR` overrides the folder (for tests and portable installs).
     #[must_use]
     pub fn path() -> Option<PathBuf> {
-        directories::ProjectDirs::from("", "", "kraal")
-            .map(|dirs| dirs.config_dir().join(FILE_NAME))
+        Settings::folder().map(|folder| folder.join(FILE_NAME))
+    }
+
+    /// kraal's config folder: `$KRAAL_CONFIG_DIR` if it is set and not empty, otherwise the
+    /// user's config folder for kraal; `None` if the system names no home folder.
+    #[must_use]
+    pub fn folder() -> Option<PathBuf> {
+        match std::env::var_os("KRAAL_CONFIG_DIR") {
+            Some(dir) if !dir.is_empty() => Some(PathBuf::from(dir)),
+            _ => directories::ProjectDirs::from("", "", "kraal")
+                .map(|dirs| dirs.config_dir().to_path_buf()),
+        }
+    }
+
+    /// Where the front ends keep the unfinished game between runs ([`LAST_GAME_FILE`] in
+    /// [`Settings::folder`]), so either front end can continue it.
+    #[must_use]
+    pub fn last_game_path() -> Option<PathBuf> {
+        Settings::folder().map(|folder| folder.join(LAST_GAME_FILE))
     }
 
     /// Reads the settings file at `path`; never fails.
