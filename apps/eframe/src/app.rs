@@ -1,0 +1,863 @@
+//! The app: the menu or a game, the board, the panel, the dialogs, the AI's turn, keyboard
+//! shortcuts, and what is kept between runs.
+
+use crate::anim::Animation;
+use crate::cli::Args;
+use crate::config::{Config, Prefs};
+use crate::dialogs::{DialogAction, FileDialog, FileMode, OverAction};
+use crate::game::Game;
+use crate::menu::{Menu, MenuAction};
+use crate::theme::{self, Palette};
+use crate::{mancala_board, morris_board, panel};
+use kraal_rules_mancala as mancala;
+use kraal_session::pick::{Stage, mancala_targets};
+use kraal_session::{Player, Record, Settings, resolve};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// A message for the player under the status.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Notice {
+    /// The text.
+    pub text: String,
+    /// Whether it reports a mistake (drawn in the error colour).
+    pub error: bool,
+}
+
+/// Looking at an earlier position of the game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Review {
+    /// Every move of the game.
+    pub moves: Vec<String>,
+    /// The ply the game stood at before (to return to).
+    pub end: usize,
+}
+
+/// What the player asked for from the panel, the toolbar or the keyboard.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// Take back the last turn.
+    Undo,
+    /// Play a taken-back turn again.
+    Redo,
+    /// Ask the engine for a move.
+    Hint,
+    /// Give up.
+    Resign,
+    /// Offer a draw.
+    OfferDraw,
+    /// Accept the draw offered.
+    AcceptDraw,
+    /// Claim that no capture can happen again (Oware).
+    Claim,
+    /// Pass (the only move of a blocked player in Koti).
+    Pass,
+    /// Open the save dialog.
+    Save,
+    /// Open the load dialog.
+    Load,
+    /// Back to the menu.
+    NewGame,
+    /// Look at the position after this many moves.
+    Jump(usize),
+    /// Leave the review and go back to the game.
+    BackToGame,
+    /// Switch light and dark.
+    ToggleTheme,
+    /// Forget the picks of this turn (Esc).
+    ClearPick,
+}
+
+/// Position before a move, to animate it.
+enum Before {
+    Morris(kraal_rules_morris::Color),
+    Mancala(Box<mancala::Position>),
+}
+
+/// The kraal desktop app.
+pub struct KraalApp {
+    config: Config,
+    settings: Settings,
+    prefs: Prefs,
+    menu: Menu,
+    game: Option<Game>,
+    review: Option<Review>,
+    anim: Option<Animation>,
+    notice: Option<Notice>,
+    hint: Option<String>,
+    dialog: Option<FileDialog>,
+    over_closed: bool,
+    draw_offer: Option<usize>,
+    saved: Option<(Vec<String>, &'static str)>,
+    applied_theme: Option<bool>,
+    now: f64,
+}
+
+impl KraalApp {
+    /// The app with its files where `config` says, showing the menu.
+    #[must_use]
+    pub fn new(config: Config) -> KraalApp {
+        let mut notice = None;
+        let settings = match &config.settings_path {
+            Some(path) => {
+                let loaded = Settings::load_from(path);
+                if let Some(warning) = loaded.warning {
+                    notice = Some(Notice {
+                        text: warning,
+                        error: true,
+                    });
+                }
+                loaded.settings
+            }
+            None => Settings::default(),
+        };
+        let prefs = config
+            .prefs_path
+            .as_deref()
+            .map(Prefs::load)
+            .unwrap_or_default();
+        let mut menu = Menu::from_settings(&settings);
+        if let Some(n) = &notice {
+            menu.error = Some(n.text.clone());
+        }
+        KraalApp {
+            config,
+            settings,
+            prefs,
+            menu,
+            game: None,
+            review: None,
+            anim: None,
+            notice,
+            hint: None,
+            dialog: None,
+            over_closed: false,
+            draw_offer: None,
+            saved: None,
+            applied_theme: None,
+            now: 0.0,
+        }
+    }
+
+    /// The app as the command line asks: the menu, or straight into a game.
+    #[must_use]
+    pub fn with_args(mut config: Config, args: &Args) -> KraalApp {
+        if let Some(seed) = args.seed {
+            config.seed = seed;
+        }
+        let mut app = KraalApp::new(config);
+        if let Some(dark) = args.dark {
+            app.prefs.dark = dark;
+        }
+        if args.no_animations {
+            app.settings.animations = false;
+        }
+        if let Some(path) = &args.load {
+            if let Err(e) = app.load_file(path) {
+                app.menu.error = Some(e);
+            }
+        } else if let Some(game) = &args.game {
+            let menu = &mut app.menu;
+            if let Some(who) = &args.opponent {
+                match Player::parse(who) {
+                    Ok(Player::Ai(o)) => menu.opponent = Some(o.level),
+                    Ok(Player::Human) => menu.opponent = None,
+                    Err(e) => menu.error = Some(e.to_string()),
+                }
+            }
+            if let Some(colour) = &args.colour {
+                menu.colour = usize::from(
+                    colour.eq_ignore_ascii_case("black") || colour.eq_ignore_ascii_case("north"),
+                );
+            }
+            match resolve(game, args.rules.as_deref(), &args.overrides) {
+                Ok(rules) => {
+                    let players = app.menu.players();
+                    match Game::new(&rules, None, players, app.config.seed) {
+                        Ok(mut g) => {
+                            for mv in &args.moves {
+                                if let Err(e) = g.play(mv) {
+                                    app.notice = Some(Notice {
+                                        text: format!("--moves: {e}"),
+                                        error: true,
+                                    });
+                                    break;
+                                }
+                            }
+                            app.start(g);
+                        }
+                        Err(e) => app.menu.error = Some(e.to_string()),
+                    }
+                }
+                Err(e) => app.menu.error = Some(e.to_string()),
+            }
+        }
+        app
+    }
+
+    /// The game being played, if any (none while the menu shows).
+    #[must_use]
+    pub fn game(&self) -> Option<&Game> {
+        self.game.as_ref()
+    }
+
+    /// The message under the status, if any.
+    #[must_use]
+    pub fn notice(&self) -> Option<&Notice> {
+        self.notice.as_ref()
+    }
+
+    /// The settings shared with the terminal UI.
+    #[must_use]
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    /// The GUI's own preferences.
+    #[must_use]
+    pub fn prefs(&self) -> Prefs {
+        self.prefs
+    }
+
+    /// Whether a move is being animated.
+    #[must_use]
+    pub fn is_animating(&self) -> bool {
+        self.anim.is_some()
+    }
+
+    /// Whether the AI is thinking.
+    #[must_use]
+    pub fn is_thinking(&self) -> bool {
+        self.game.as_ref().is_some_and(|g| g.thinking().is_some())
+    }
+
+    /// Turns animations on or off (kept in the shared settings).
+    pub fn set_animations(&mut self, on: bool) {
+        self.settings.animations = on;
+        if !on {
+            self.anim = None;
+        }
+    }
+
+    fn say(&mut self, text: impl Into<String>, error: bool) {
+        self.notice = Some(Notice {
+            text: text.into(),
+            error,
+        });
+    }
+
+    /// Starts playing `game`.
+    fn start(&mut self, game: Game) {
+        self.game = Some(game);
+        self.review = None;
+        self.anim = None;
+        self.hint = None;
+        self.dialog = None;
+        self.over_closed = false;
+        self.draw_offer = None;
+        self.saved = None;
+    }
+
+    fn save_settings(&mut self) {
+        if let Some(path) = self.config.settings_path.clone()
+            && let Err(e) = self.settings.save_to(&path)
+        {
+            self.say(e.to_string(), true);
+        }
+        if let Some(path) = &self.config.prefs_path
+            && let Err(e) = self.prefs.save(path)
+        {
+            let text = format!("cannot save the preferences to {}: {e}", path.display());
+            self.say(text, true);
+        }
+    }
+
+    /// Starts the game the menu describes.
+    fn start_from_menu(&mut self) {
+        self.menu.store(&mut self.settings);
+        let overrides = self.settings.overrides.clone();
+        let rules = resolve(&self.menu.game, Some(&self.menu.rule_set), &overrides)
+            .or_else(|_| resolve(&self.menu.game, Some(&self.menu.rule_set), &[] as &[&str]));
+        match rules.and_then(|r| Game::new(&r, None, self.menu.players(), self.config.seed)) {
+            Ok(game) => {
+                self.menu.error = None;
+                self.notice = None;
+                self.start(game);
+                self.save_settings();
+            }
+            Err(e) => self.menu.error = Some(format!("Cannot start the game: {e}")),
+        }
+    }
+
+    /// The players a record names, or the menu's if it names none that can be read.
+    fn players_of(&self, record: &Record) -> [Player; 2] {
+        let read = |tag: &str| record.tag(tag).and_then(|t| Player::parse(t).ok());
+        match (read("White"), read("Black")) {
+            (Some(a), Some(b)) => [a, b],
+            _ => self.menu.players(),
+        }
+    }
+
+    /// Opens the game saved in `path`.
+    fn load_file(&mut self, path: &Path) -> Result<(), String> {
+        let record = Record::load(path)
+            .and_then(|r| r.check().map(|_| r))
+            .map_err(|e| format!("Cannot load {}: {e}", path.display()))?;
+        let players = self.players_of(&record);
+        let game = Game::from_record(&record, players, self.config.seed)
+            .map_err(|e| format!("Cannot load {}: {e}", path.display()))?;
+        self.start(game);
+        self.say(format!("Loaded {}.", path.display()), false);
+        Ok(())
+    }
+
+    /// Whether there is an unfinished game to continue.
+    fn can_continue(&self) -> bool {
+        self.config
+            .last_game_path
+            .as_deref()
+            .is_some_and(Path::is_file)
+    }
+
+    fn continue_last(&mut self) {
+        let Some(path) = self.config.last_game_path.clone() else {
+            return;
+        };
+        match self.load_file(&path) {
+            Ok(()) => self.say("Welcome back: the last game goes on.", false),
+            Err(e) => self.menu.error = Some(e),
+        }
+    }
+
+    /// Keeps the unfinished game in the shared last-game file (and forgets a finished one).
+    fn keep_last_game(&mut self) {
+        let (Some(game), Some(path)) = (&self.game, self.config.last_game_path.clone()) else {
+            return;
+        };
+        if self.review.is_some() {
+            return;
+        }
+        let key = (game.moves(), game.status().result);
+        if self.saved.as_ref() == Some(&key) {
+            return;
+        }
+        let result = if game.is_over() {
+            match std::fs::remove_file(&path) {
+                Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(e.to_string()),
+                _ => Ok(()),
+            }
+        } else {
+            if let Some(folder) = path.parent() {
+                let _ = std::fs::create_dir_all(folder);
+            }
+            game.record().save(&path).map_err(|e| e.to_string())
+        };
+        match result {
+            Ok(()) => {
+                if !game.is_over() && self.settings.last_game.as_deref() != Some(path.as_path()) {
+                    self.settings.last_game = Some(path);
+                    self.save_settings();
+                }
+            }
+            Err(e) => self.say(format!("Cannot keep the game for next time: {e}"), true),
+        }
+        self.saved = Some(key);
+    }
+
+    fn before(&self) -> Option<Before> {
+        let game = self.game.as_ref()?;
+        if let Some(pos) = game.morris_position() {
+            return Some(Before::Morris(pos.side_to_move()));
+        }
+        game.mancala_position()
+            .map(|p| Before::Mancala(Box::new(p.clone())))
+    }
+
+    fn animate(&mut self, before: Option<Before>) {
+        self.hint = None;
+        if let Some(game) = &self.game {
+            let mover = 1 - game.side_to_move();
+            self.draw_offer = self.draw_offer.filter(|&side| side == mover);
+        }
+        if !self.settings.animations {
+            return;
+        }
+        let (Some(game), Some(before)) = (&self.game, before) else {
+            return;
+        };
+        self.anim = match before {
+            Before::Morris(mover) => game
+                .morris_last()
+                .map(|mv| Animation::morris(mv, mover, self.now, self.prefs.speed)),
+            Before::Mancala(pos) => game
+                .mancala_last()
+                .and_then(|mv| Animation::mancala(&pos, mv, self.now, self.prefs.speed)),
+        };
+    }
+
+    /// Whether the player may pick on the board now.
+    fn board_is_live(&self) -> bool {
+        self.review.is_none()
+            && self
+                .game
+                .as_ref()
+                .is_some_and(|g| !g.is_over() && g.human_to_move())
+    }
+
+    fn click_point(&mut self, point: kraal_rules_morris::Point) {
+        self.anim = None;
+        let before = self.before();
+        let Some(game) = self.game.as_mut() else {
+            return;
+        };
+        match game.click_point(point) {
+            Ok(None) => self.notice = None,
+            Ok(Some(_)) => {
+                self.notice = None;
+                self.animate(before);
+            }
+            Err(why) => self.say(format!("{}: {why}.", point.label()), true),
+        }
+    }
+
+    fn click_hole(&mut self, hole: mancala::Hole) {
+        self.anim = None;
+        let before = self.before();
+        let Some(game) = self.game.as_mut() else {
+            return;
+        };
+        let name = game
+            .mancala_position()
+            .map(|p| p.board().describe(hole))
+            .unwrap_or_default();
+        match game.click_hole(hole) {
+            Ok(_) => {
+                self.notice = None;
+                self.animate(before);
+            }
+            Err(why) => self.say(format!("{name}: {why}."), true),
+        }
+    }
+
+    /// Does what the player asked.
+    pub fn act(&mut self, action: Action) {
+        let Some(game) = self.game.as_mut() else {
+            if action == Action::Load {
+                self.open_dialog(FileMode::Load);
+            }
+            return;
+        };
+        match action {
+            Action::Undo => {
+                self.review = None;
+                self.anim = None;
+                if game.undo_turn() == 0 {
+                    self.say("There is nothing to take back.", true);
+                } else {
+                    self.over_closed = false;
+                    self.notice = None;
+                }
+            }
+            Action::Redo => {
+                self.anim = None;
+                if self.review.is_some() {
+                    return;
+                }
+                if game.redo_turn() == 0 {
+                    self.say("There is nothing to play again.", true);
+                } else {
+                    self.notice = None;
+                }
+            }
+            Action::Hint => {
+                if game.is_over() {
+                    self.say("The game is over.", true);
+                } else {
+                    self.hint = Some(game.hint(200_000));
+                }
+            }
+            Action::Resign => {
+                if !game.is_over() && self.review.is_none() {
+                    game.resign();
+                    self.over_closed = false;
+                }
+            }
+            Action::OfferDraw => {
+                if game.is_over() || self.review.is_some() || !game.human_to_move() {
+                    return;
+                }
+                let side = game.side_to_move();
+                let other = game.players()[1 - side];
+                if game.offer_draw() {
+                    self.over_closed = false;
+                } else if let Player::Ai(o) = other {
+                    let text = format!("{} declines the draw.", o.name);
+                    self.say(text, false);
+                } else {
+                    self.draw_offer = Some(side);
+                    let text = format!(
+                        "{} offers a draw: {} may accept it on their turn (a move declines it).",
+                        game.side_name(side),
+                        game.side_name(1 - side)
+                    );
+                    self.say(text, false);
+                }
+            }
+            Action::AcceptDraw => {
+                if game.accept_draw() {
+                    self.draw_offer = None;
+                    self.over_closed = false;
+                } else {
+                    self.say("There is no draw offer to accept.", true);
+                }
+            }
+            Action::Claim => match game.claim() {
+                Ok(_) => self.over_closed = false,
+                Err(e) => {
+                    let text = e.to_string();
+                    self.say(text, true);
+                }
+            },
+            Action::Pass => {
+                let pass = kraal_rules_morris::Move::pass().to_string();
+                let before = self.before();
+                if let Some(game) = self.game.as_mut() {
+                    match game.play(&pass) {
+                        Ok(_) => self.animate(before),
+                        Err(e) => {
+                            let text = e.to_string();
+                            self.say(text, true);
+                        }
+                    }
+                }
+            }
+            Action::Save => self.open_dialog(FileMode::Save),
+            Action::Load => self.open_dialog(FileMode::Load),
+            Action::NewGame => {
+                self.game = None;
+                self.review = None;
+                self.anim = None;
+                self.notice = None;
+                self.dialog = None;
+                self.menu = Menu::from_settings(&self.settings);
+            }
+            Action::Jump(ply) => {
+                self.anim = None;
+                let review = self.review.clone().unwrap_or_else(|| Review {
+                    moves: game.moves(),
+                    end: game.ply(),
+                });
+                if ply == review.end {
+                    let _ = game.jump(ply);
+                    self.review = None;
+                } else if game.jump(ply).is_ok() {
+                    self.review = Some(review);
+                }
+            }
+            Action::BackToGame => {
+                if let Some(review) = self.review.take() {
+                    let _ = game.jump(review.end);
+                }
+                game.clear_pick();
+            }
+            Action::ToggleTheme => {
+                self.prefs.dark = !self.prefs.dark;
+                self.save_settings();
+            }
+            Action::ClearPick => game.clear_pick(),
+        }
+    }
+
+    fn open_dialog(&mut self, mode: FileMode) {
+        let name = match mode {
+            FileMode::Save => {
+                let game = self.game.as_ref().map_or("game", |g| g.rules().game_name());
+                self.config.save_folder.join(format!("kraal-{game}.txt"))
+            }
+            FileMode::Load => self.config.save_folder.join(""),
+        };
+        self.dialog = Some(FileDialog::new(mode, name.display().to_string()));
+    }
+
+    fn finish_dialog(&mut self, path: PathBuf) {
+        let Some(dialog) = &self.dialog else {
+            return;
+        };
+        let result = match dialog.mode {
+            FileMode::Save => match &self.game {
+                Some(game) => game
+                    .record()
+                    .save(&path)
+                    .map(|()| format!("Saved to {}.", path.display()))
+                    .map_err(|e| format!("Cannot save: {e}")),
+                None => Err("There is no game to save.".to_owned()),
+            },
+            FileMode::Load => self
+                .load_file(&path)
+                .map(|()| format!("Loaded {}.", path.display())),
+        };
+        match result {
+            Ok(text) => {
+                self.dialog = None;
+                self.say(text, false);
+            }
+            Err(e) => {
+                if let Some(dialog) = &mut self.dialog {
+                    dialog.error = Some(e);
+                }
+            }
+        }
+    }
+
+    /// The AI's turn, the clock, and the animation; called every frame.
+    fn run_game(&mut self, ctx: &egui::Context) {
+        if self.anim.as_ref().is_some_and(|a| a.is_done(self.now)) {
+            self.anim = None;
+        }
+        if self.anim.is_some() {
+            ctx.request_repaint();
+        }
+        let Some(game) = self.game.as_mut() else {
+            return;
+        };
+        if game.clocks().is_some() {
+            game.tick();
+            ctx.request_repaint_after(Duration::from_millis(250));
+        }
+        if self.review.is_some() || game.is_over() || game.human_to_move() || self.anim.is_some() {
+            return;
+        }
+        game.start_ai();
+        let before = self.before();
+        let Some(game) = self.game.as_mut() else {
+            return;
+        };
+        if game.poll_ai().is_some() {
+            self.animate(before);
+            ctx.request_repaint();
+        } else {
+            ctx.request_repaint_after(Duration::from_millis(30));
+        }
+    }
+
+    fn shortcuts(&mut self, ctx: &egui::Context) {
+        use egui::{Key, Modifiers};
+        let typing = ctx.text_edit_focused() || self.dialog.is_some();
+        let mut actions = Vec::new();
+        ctx.input_mut(|i| {
+            if i.consume_key(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z)
+                || i.consume_key(Modifiers::COMMAND, Key::Y)
+            {
+                actions.push(Action::Redo);
+            }
+            if i.consume_key(Modifiers::COMMAND, Key::Z) {
+                actions.push(Action::Undo);
+            }
+            if i.consume_key(Modifiers::COMMAND, Key::S) {
+                actions.push(Action::Save);
+            }
+            if i.consume_key(Modifiers::COMMAND, Key::O) {
+                actions.push(Action::Load);
+            }
+            if i.consume_key(Modifiers::COMMAND, Key::N) {
+                actions.push(Action::NewGame);
+            }
+            if typing {
+                return;
+            }
+            let keys = [
+                (Key::U, Action::Undo),
+                (Key::R, Action::Redo),
+                (Key::H, Action::Hint),
+                (Key::T, Action::ToggleTheme),
+                (Key::P, Action::Pass),
+                (Key::Escape, Action::ClearPick),
+            ];
+            for (key, action) in keys {
+                if i.consume_key(Modifiers::NONE, key) {
+                    actions.push(action);
+                }
+            }
+        });
+        for action in actions {
+            if action == Action::ClearPick && self.review.is_some() {
+                self.act(Action::BackToGame);
+            } else if action == Action::NewGame || self.game.is_some() {
+                self.act(action);
+            } else if action == Action::Load {
+                self.open_dialog(FileMode::Load);
+            }
+        }
+    }
+
+    /// Draws the whole app in `ui` (the window's content); one call a frame.
+    pub fn ui(&mut self, ui: &mut egui::Ui) {
+        let ctx = ui.ctx().clone();
+        if self.applied_theme != Some(self.prefs.dark) {
+            theme::apply(&ctx, self.prefs.dark);
+            self.applied_theme = Some(self.prefs.dark);
+        }
+        self.now = ui.input(|i| i.time);
+        self.shortcuts(&ctx);
+        self.run_game(&ctx);
+
+        egui::Panel::top("toolbar").show(ui, |ui| self.toolbar(ui));
+        if self.game.is_none() {
+            egui::CentralPanel::default().show(ui, |ui| {
+                let can_continue = self.can_continue();
+                match crate::menu::show(ui, &mut self.menu, can_continue) {
+                    Some(MenuAction::Start) => self.start_from_menu(),
+                    Some(MenuAction::Continue) => self.continue_last(),
+                    Some(MenuAction::Load) => self.open_dialog(FileMode::Load),
+                    None => {}
+                }
+            });
+        } else {
+            let mut actions = Vec::new();
+            egui::Panel::right("panel")
+                .default_size(330.0)
+                .min_size(260.0)
+                .show(ui, |ui| {
+                    if let Some(game) = &self.game {
+                        let info = panel::PanelInfo {
+                            game,
+                            review: self.review.as_ref(),
+                            notice: self.notice.as_ref(),
+                            hint: self.hint.as_deref(),
+                            draw_offer: self.draw_offer,
+                        };
+                        actions = panel::show(
+                            ui,
+                            &info,
+                            &mut self.settings.animations,
+                            &mut self.prefs.speed,
+                        );
+                    }
+                });
+            egui::CentralPanel::default().show(ui, |ui| self.board(ui));
+            for action in actions {
+                self.act(action);
+            }
+        }
+        self.windows(&ctx);
+        self.keep_last_game();
+    }
+
+    fn toolbar(&mut self, ui: &mut egui::Ui) {
+        ui.horizontal(|ui| {
+            if ui.button("New game").on_hover_text("Ctrl+N").clicked() {
+                self.act(Action::NewGame);
+            }
+            if ui
+                .add_enabled(self.game.is_some(), egui::Button::new("Save…"))
+                .on_hover_text("Ctrl+S")
+                .clicked()
+            {
+                self.act(Action::Save);
+            }
+            if ui.button("Load…").on_hover_text("Ctrl+O").clicked() {
+                self.open_dialog(FileMode::Load);
+            }
+            let theme = if self.prefs.dark {
+                "Light theme"
+            } else {
+                "Dark theme"
+            };
+            if ui.button(theme).on_hover_text("T").clicked() {
+                self.act(Action::ToggleTheme);
+            }
+        });
+    }
+
+    fn board(&mut self, ui: &mut egui::Ui) {
+        let live = self.board_is_live();
+        let palette = Palette::new(self.prefs.dark);
+        let now = self.now;
+        let Some(game) = &self.game else {
+            return;
+        };
+        if let Some(pos) = game.morris_position() {
+            let empty = kraal_session::pick::MorrisPick::default();
+            let view = morris_board::MorrisView {
+                pos,
+                pick: game.pick().unwrap_or(&empty),
+                last: game.morris_last(),
+                anim: self.anim.as_ref(),
+                now,
+                palette,
+                interactive: live,
+            };
+            let picked = morris_board::show(ui, &view);
+            let passing = live && game.pick().is_some_and(|p| p.stage(pos) == Stage::Pass);
+            for point in picked {
+                if passing {
+                    self.say("You cannot move: pass instead (P).", true);
+                } else {
+                    self.click_point(point);
+                }
+            }
+        } else if let Some(pos) = game.mancala_position() {
+            let targets = if live {
+                mancala_targets(pos)
+            } else {
+                Vec::new()
+            };
+            let view = mancala_board::MancalaView {
+                pos,
+                targets: &targets,
+                last: game.mancala_last().map(mancala::Move::hole),
+                sowing: self.anim.as_ref().and_then(|a| a.sowing(now)),
+                palette,
+                interactive: live,
+            };
+            if let Some(hole) = mancala_board::show(ui, &view) {
+                self.click_hole(hole);
+            }
+        }
+    }
+
+    fn windows(&mut self, ctx: &egui::Context) {
+        if let Some(dialog) = &mut self.dialog {
+            match dialog.show(ctx) {
+                DialogAction::None => {}
+                DialogAction::Cancel => self.dialog = None,
+                DialogAction::Submit(path) => self.finish_dialog(path),
+            }
+        }
+        let Some(game) = &self.game else {
+            return;
+        };
+        if game.is_over() && !self.over_closed && self.review.is_none() && self.anim.is_none() {
+            let status = game.status();
+            let headline = match status.result {
+                "1-0" => format!("{} wins", game.side_name(0)),
+                "0-1" => format!("{} wins", game.side_name(1)),
+                _ => "A draw".to_owned(),
+            };
+            let reason = status.message.unwrap_or_default();
+            match crate::dialogs::game_over(ctx, &headline, &reason) {
+                OverAction::None => {}
+                OverAction::NewGame => self.act(Action::NewGame),
+                OverAction::Undo => self.act(Action::Undo),
+                OverAction::Close => self.over_closed = true,
+            }
+        }
+    }
+
+    /// Saves the unfinished game and the settings (when the window closes).
+    pub fn save_all(&mut self) {
+        self.saved = None;
+        self.keep_last_game();
+        self.save_settings();
+    }
+}
+
+impl eframe::App for KraalApp {
+    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+        KraalApp::ui(self, ui);
+    }
+
+    fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
+        self.save_all();
+    }
+}

@@ -1,0 +1,31 @@
+//! `kraal-gui`: kraal's board games (Morabaraba and the mill family, Oware, Mulabalaba) in a
+//! desktop window, built on egui.
+//!
+//! The app ([`KraalApp`]) draws into any [`egui::Ui`], so the same code runs in the window
+//! (`main.rs`, through eframe) and in tests (through `egui_kittest`, without a GPU).
+//!
+//! - [`game`]: one face over the sessions of both families.
+//! - [`menu`]: the start menu.
+//! - [`morris_board`], [`mancala_board`]: the boards, drawn from the rules crates' geometry.
+//! - [`anim`]: move, shot and sowing animations.
+//! - [`panel`]: status, clocks, the AI's thinking, buttons and the move list.
+//! - [`dialogs`]: the save and load dialog and the game-over window.
+//! - [`config`]: where files are kept, and the GUI's own preferences.
+//! - [`cli`]: the command line.
+//! - [`theme`]: light and dark colours.
+
+pub mod anim;
+pub mod app;
+pub mod cli;
+pub mod config;
+pub mod dialogs;
+pub mod game;
+pub mod mancala_board;
+pub mod menu;
+pub mod morris_board;
+pub mod panel;
+pub mod theme;
+
+pub use app::{Action, KraalApp};
+pub use cli::Args;
+pub use config::Config;

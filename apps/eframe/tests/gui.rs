@@ -1,0 +1,354 @@
+//! Behaviour tests of the window, driven through AccessKit labels without a GPU.
+
+mod common;
+
+use common::*;
+use egui_kittest::kittest::Queryable;
+use kraal_gui::KraalApp;
+
+#[test]
+fn a_game_starts_from_the_menu() {
+    let dir = folder("menu");
+    let mut h = harness(KraalApp::new(config(&dir)));
+    assert!(h.state().game().is_none(), "the menu comes first");
+    assert!(
+        shown(&h, "Calf (level 1)"),
+        "the seven opponents are offered"
+    );
+    assert!(shown(&h, "Ancestor (level 7)"));
+    assert!(shown(&h, "koti"), "every rule set is offered");
+    click(&mut h, "Another person");
+    click(&mut h, "Start the game");
+    assert!(h.state().game().is_some());
+    assert!(shown(&h, "d7, empty"));
+    assert_eq!(h.state().settings().opponent, "human");
+    let saved = std::fs::read_to_string(dir.join("settings.toml")).expect("settings saved");
+    assert!(saved.contains("opponent = \"human\""), "{saved}");
+}
+
+#[test]
+fn the_menu_offers_the_mancala_games_and_their_boards() {
+    let dir = folder("menu-mancala");
+    let mut h = harness(KraalApp::new(config(&dir)));
+    click(&mut h, "Mulabalaba");
+    assert!(
+        shown(&h, "mulabalaba-lozi6"),
+        "board sizes come with the rule sets"
+    );
+    click(&mut h, "mulabalaba-lozi6");
+    click(&mut h, "Another person");
+    click(&mut h, "Start the game");
+    // 4x6: each player has 12 holes.
+    assert!(shown(&h, "south hole 12, 2 seeds"));
+    assert!(!shown_containing(&h, "south hole 13"));
+    assert!(shown(&h, "north store, 0 seeds"));
+}
+
+#[test]
+fn a_short_game_against_the_calf() {
+    let dir = folder("calf");
+    let mut h = harness(app_with(
+        &dir,
+        &[
+            "--game",
+            "morabaraba",
+            "--opponent",
+            "ai:1",
+            "--no-animations",
+        ],
+    ));
+    let candidates = [
+        "d7", "b4", "f2", "d2", "a7", "g4", "c3", "e5", "b6", "f6", "a1",
+    ];
+    for turn in 1..=4 {
+        let point = candidates
+            .iter()
+            .find(|p| shown(&h, &format!("{p}, empty")))
+            .expect("an empty point");
+        click(&mut h, &format!("{point}, empty"));
+        assert!(shown(&h, &format!("{point}, white cow")), "turn {turn}");
+        step_until(&mut h, "the Calf's reply", |app| {
+            app.game().is_some_and(|g| g.ply() == 2 * turn)
+        });
+    }
+    let game = h.state().game().expect("a game");
+    assert_eq!(game.moves().len(), 8);
+    assert_eq!(h.get_all_by_label_contains(", black cow").count(), 4);
+    assert_eq!(h.get_all_by_label_contains(", white cow").count(), 4);
+    // The move list shows every move.
+    for mv in game.moves() {
+        assert!(shown(&h, &mv), "{mv} in the move list");
+    }
+}
+
+#[test]
+fn a_mill_asks_for_a_shot_and_refuses_a_wrong_one() {
+    let dir = folder("mill");
+    let mut h = harness(app_with(
+        &dir,
+        &[
+            "--game",
+            "morabaraba",
+            "--opponent",
+            "human",
+            "--moves",
+            "a1 b6 d1 f6",
+        ],
+    ));
+    click(&mut h, "g1, empty");
+    assert!(shown(&h, "A mill! Click an opponent's cow to shoot."));
+    click(&mut h, "a1, white cow");
+    assert!(
+        shown_containing(&h, "cannot be shot"),
+        "a refused pick says why"
+    );
+    click(&mut h, "f6, black cow");
+    assert!(shown(&h, "f6, empty"), "the shot cow is gone");
+    assert!(shown(&h, "g1, white cow"));
+    let game = h.state().game().expect("a game");
+    assert_eq!(game.moves().last().map(String::as_str), Some("g1xf6"));
+    assert!(shown(&h, "Black: 10 in hand, 1 on the board"));
+}
+
+#[test]
+fn undo_and_redo_by_button_and_key() {
+    let dir = folder("undo");
+    let mut h = harness(app_with(
+        &dir,
+        &[
+            "--game",
+            "morabaraba",
+            "--opponent",
+            "human",
+            "--no-animations",
+        ],
+    ));
+    click(&mut h, "d7, empty");
+    click(&mut h, "a1, empty");
+    assert!(shown(&h, "a1, black cow"));
+    click(&mut h, "Undo");
+    assert!(shown(&h, "a1, empty"));
+    assert!(shown(&h, "d7, white cow"));
+    click(&mut h, "Redo");
+    assert!(shown(&h, "a1, black cow"));
+    h.key_press(egui::Key::U);
+    h.run();
+    assert!(shown(&h, "a1, empty"), "U takes back a move");
+    h.key_press(egui::Key::R);
+    h.run();
+    assert!(shown(&h, "a1, black cow"), "R plays it again");
+    // Against the AI, undo goes back to the person's turn: two moves.
+    assert_eq!(h.state().game().map(|g| g.ply()), Some(2));
+}
+
+#[test]
+fn the_board_is_playable_by_keyboard() {
+    let dir = folder("keys");
+    let mut h = harness(app_with(
+        &dir,
+        &[
+            "--game",
+            "morabaraba",
+            "--opponent",
+            "human",
+            "--no-animations",
+        ],
+    ));
+    h.get_by_label("d7, empty").focus();
+    h.run();
+    h.key_press(egui::Key::Enter);
+    h.run();
+    assert!(shown(&h, "d7, white cow"), "Enter picks the focused point");
+    h.get_by_label("a4, empty").focus();
+    h.run();
+    h.key_press(egui::Key::Space);
+    h.run();
+    assert!(shown(&h, "a4, black cow"), "so does Space");
+}
+
+#[test]
+fn resigning_opens_the_game_over_window() {
+    let dir = folder("over");
+    let mut h = harness(app_with(
+        &dir,
+        &[
+            "--game",
+            "morabaraba",
+            "--opponent",
+            "human",
+            "--moves",
+            "d7",
+        ],
+    ));
+    assert!(!shown(&h, "Game over"));
+    click(&mut h, "Resign");
+    assert!(shown(&h, "Game over"), "the window opens");
+    assert!(shown(&h, "White wins"), "Black resigned, so White wins");
+    assert!(shown_containing(&h, "resign"), "the reason is given");
+    click(&mut h, "Look at the board");
+    assert!(!shown(&h, "Game over"));
+    assert!(shown(&h, "d7, white cow"));
+    // A finished game is not offered to continue.
+    assert!(!dir.join("last-game.txt").exists());
+}
+
+#[test]
+fn a_game_ended_by_the_rules_shows_its_reason() {
+    let dir = folder("over-rules");
+    // Oware: South sows and leaves North nothing it can be fed... use a known ending instead:
+    // resigning on the AI's behalf is not possible, so play a mill game to a shot-out end.
+    let mut h = harness(app_with(
+        &dir,
+        &[
+            "--game",
+            "morabaraba",
+            "--opponent",
+            "human",
+            "--set",
+            "cows=3",
+            "--no-animations",
+        ],
+    ));
+    let game = h.state().game().expect("a game");
+    assert_eq!(game.moves().len(), 0);
+    // White builds a1-d1-g1 while Black places elsewhere; the mill shoots Black down to two.
+    for p in ["a1", "b6", "d1", "f6", "g1"] {
+        let empty = format!("{p}, empty");
+        click(&mut h, &empty);
+    }
+    click(&mut h, "f6, black cow");
+    assert!(
+        shown(&h, "Game over"),
+        "{:?}",
+        h.state().game().map(|g| g.status())
+    );
+    assert!(shown(&h, "White wins"));
+    let reason = h
+        .state()
+        .game()
+        .and_then(|g| g.status().message)
+        .unwrap_or_default();
+    assert!(shown(&h, &reason), "the reason {reason:?} is shown");
+}
+
+#[test]
+fn save_and_load_through_the_dialog() {
+    let dir = folder("save");
+    let mut h = harness(app_with(
+        &dir,
+        &[
+            "--game",
+            "morabaraba",
+            "--opponent",
+            "human",
+            "--no-animations",
+        ],
+    ));
+    click(&mut h, "d7, empty");
+    click(&mut h, "a1, empty");
+    click(&mut h, "Save…");
+    assert!(shown(&h, "Save the game"));
+    click(&mut h, "Save");
+    let file = dir.join("kraal-morabaraba.txt");
+    let text = std::fs::read_to_string(&file).expect("the game was saved");
+    assert!(text.contains("d7 a1"), "{text}");
+    assert!(!shown(&h, "Save the game"), "the dialog closes");
+
+    click(&mut h, "New game");
+    click(&mut h, "Start the game");
+    assert!(shown(&h, "d7, empty"), "a fresh game");
+    click(&mut h, "Load…");
+    h.get_by_role(egui::accesskit::Role::TextInput)
+        .type_text("kraal-morabaraba.txt");
+    h.run();
+    click(&mut h, "Load");
+    assert!(shown(&h, "d7, white cow"), "the saved game is back");
+    assert!(shown(&h, "a1, black cow"));
+
+    // A bad file says what is wrong, and the game goes on.
+    let bad = dir.join("bad.txt");
+    std::fs::write(&bad, "[Game \"morabaraba\"]\n\n1. d7 d7\n").unwrap();
+    click(&mut h, "Load…");
+    let field = h.get_by_role(egui::accesskit::Role::TextInput);
+    field.type_text("bad.txt");
+    h.run();
+    click(&mut h, "Load");
+    assert!(shown_containing(&h, "Cannot load"), "the error is shown");
+    assert!(shown_containing(&h, "move 2"), "and names the bad move");
+    click(&mut h, "Cancel");
+    assert!(shown(&h, "d7, white cow"), "the game is untouched");
+}
+
+#[test]
+fn the_last_game_can_be_continued() {
+    let dir = folder("continue");
+    {
+        let mut h = harness(app_with(
+            &dir,
+            &[
+                "--game",
+                "morabaraba",
+                "--opponent",
+                "human",
+                "--no-animations",
+            ],
+        ));
+        click(&mut h, "d7, empty");
+        assert!(dir.join("last-game.txt").is_file(), "kept after each move");
+    }
+    let mut h = harness(KraalApp::new(config(&dir)));
+    click(&mut h, "Continue the last game");
+    assert!(shown(&h, "d7, white cow"));
+    assert_eq!(h.state().game().map(|g| g.ply()), Some(1));
+}
+
+#[test]
+fn oware_holes_sow_with_animation_and_refuse_with_reasons() {
+    let dir = folder("oware");
+    let mut h = harness(app_with(&dir, &["--game", "oware", "--opponent", "human"]));
+    assert!(shown(&h, "south house C, 4 seeds"));
+    click(&mut h, "north house a, 4 seeds");
+    assert!(shown_containing(&h, "that hole is your opponent's"));
+    h.get_by_label("south house C, 4 seeds").click();
+    h.step();
+    assert!(h.state().is_animating(), "the sowing is animated");
+    h.run();
+    assert!(!h.state().is_animating());
+    assert!(shown(&h, "south house C, 0 seeds"));
+    assert!(shown(&h, "south house D, 5 seeds"));
+    assert!(shown(&h, "north house a, 5 seeds"));
+}
+
+#[test]
+fn clicking_a_move_shows_its_position_until_back_to_the_game() {
+    let dir = folder("review");
+    let mut h = harness(app_with(
+        &dir,
+        &[
+            "--game",
+            "morabaraba",
+            "--opponent",
+            "human",
+            "--moves",
+            "d7 a1 b4",
+        ],
+    ));
+    click(&mut h, "a1");
+    assert!(shown(&h, "b4, empty"), "the position after move 2");
+    assert!(shown(&h, "a1, black cow"));
+    assert!(shown_containing(&h, "after move 2 of 3"));
+    click(&mut h, "Back to the game");
+    assert!(shown(&h, "b4, white cow"));
+}
+
+#[test]
+fn the_theme_switches_and_is_kept() {
+    let dir = folder("theme");
+    let mut h = harness(KraalApp::new(config(&dir)));
+    assert!(!h.state().prefs().dark);
+    click(&mut h, "Dark theme");
+    assert!(h.state().prefs().dark);
+    assert!(shown(&h, "Light theme"));
+    let again = KraalApp::new(config(&dir));
+    assert!(again.prefs().dark, "kept between runs");
+}
