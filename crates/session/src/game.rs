@@ -231,6 +231,12 @@ where
             .collect()
     }
 
+    /// Every move of the game, oldest first, with those undone after the cursor (for a move
+    /// list that can step forward again).
+    pub fn all_moves(&self) -> Vec<&str> {
+        self.history.iter().map(|(m, _)| m.as_str()).collect()
+    }
+
     /// The ply at the cursor (moves on the board).
     pub fn ply(&self) -> usize {
         self.cursor

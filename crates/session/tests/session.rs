@@ -35,6 +35,7 @@ fn undo_redo_and_jump_move_the_cursor() {
     assert_eq!(s.moves(), ["C", "f", "D"]);
     assert!(s.undo() && s.undo());
     assert_eq!((s.ply(), s.redoable()), (1, 2));
+    assert_eq!(s.all_moves(), ["C", "f", "D"]);
     assert!(s.redo());
     assert_eq!(s.moves(), ["C", "f"]);
     s.jump(0).expect("the start");

@@ -1,0 +1,645 @@
+//! The application's state and how input changes it. Drawing is elsewhere ([`crate::ui`]):
+//! it is a pure function of this state, so every screen can be tested without a terminal.
+
+use crate::game::{AiMove, Direction, Match, capitalise};
+use crate::keys::{self, Action};
+use crate::start::{Choice, StartMenu};
+use crate::theme::{Role, Theme};
+use crate::ui;
+use crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, MouseButton, MouseEventKind};
+use kraal_session::{Record, Settings, TimeControl};
+use ratatui::layout::Rect;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+/// Where the app keeps its files; `None` keeps nothing (tests).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Paths {
+    /// The settings file.
+    pub settings: Option<PathBuf>,
+    /// The unfinished game, saved after every move so it can be continued.
+    pub last_game: Option<PathBuf>,
+}
+
+impl Paths {
+    /// The user's files (see [`Settings::folder`]; `KRAAL_CONFIG_DIR` moves them).
+    #[must_use]
+    pub fn user() -> Paths {
+        Paths {
+            settings: Settings::path(),
+            last_game: Settings::last_game_path(),
+        }
+    }
+}
+
+/// A window over the game screen.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Overlay {
+    /// Nothing over the game.
+    None,
+    /// The list of keys.
+    Help,
+    /// A file name is being typed.
+    Prompt {
+        /// What the file is for.
+        purpose: Purpose,
+        /// The name typed so far.
+        text: String,
+    },
+    /// A yes-or-no question.
+    Confirm(Confirm),
+    /// The game is over.
+    GameOver,
+}
+
+/// What a file prompt is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Purpose {
+    /// Saving the game.
+    Save,
+    /// Loading a game.
+    Load,
+}
+
+/// What a yes-or-no question asks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Confirm {
+    /// Quit with the game not saved to a file.
+    Quit,
+    /// Resign the game.
+    Resign,
+}
+
+/// A game on the screen, with what is shown around it.
+pub struct GameScreen {
+    /// The game.
+    pub game: Match,
+    /// The window over it.
+    pub overlay: Overlay,
+    /// A message for the player, and how it looks.
+    pub note: Option<(String, Role)>,
+    /// The AI's last move and what it thought of it.
+    pub ai_move: Option<AiMove>,
+    /// The file the game was last saved to or loaded from.
+    pub file: Option<PathBuf>,
+    /// The moves and result when last saved to a file (to know whether it is saved).
+    saved: Option<String>,
+    /// Whether the game-over window was shown for this ending.
+    over_shown: bool,
+}
+
+impl GameScreen {
+    fn new(game: Match) -> GameScreen {
+        GameScreen {
+            game,
+            overlay: Overlay::None,
+            note: None,
+            ai_move: None,
+            file: None,
+            saved: None,
+            over_shown: false,
+        }
+    }
+
+    /// What saving compares: the moves and the result.
+    fn fingerprint(&self) -> String {
+        format!(
+            "{} {}",
+            self.game.all_moves().join(" "),
+            self.game.status().result
+        )
+    }
+
+    /// Whether the game has moves that are not saved to a file.
+    #[must_use]
+    pub fn is_unsaved(&self) -> bool {
+        !self.game.all_moves().is_empty() && self.saved.as_deref() != Some(&self.fingerprint())
+    }
+
+    fn warn(&mut self, text: impl Into<String>) {
+        self.note = Some((text.into(), Role::Warning));
+    }
+
+    fn tell(&mut self, text: impl Into<String>) {
+        self.note = Some((text.into(), Role::Good));
+    }
+}
+
+/// The screen shown.
+pub enum Screen {
+    /// The start screen.
+    Start(StartMenu),
+    /// A game.
+    Game(Box<GameScreen>),
+}
+
+/// The whole application.
+pub struct App {
+    /// The screen shown.
+    pub screen: Screen,
+    /// How it is drawn.
+    pub theme: Theme,
+    /// Whether the start screen's help is shown.
+    pub start_help: bool,
+    /// The player's settings.
+    pub settings: Settings,
+    /// Where files are kept.
+    pub paths: Paths,
+    /// Whether sowing is animated.
+    pub animations: bool,
+    /// The size of the terminal (for mouse clicks).
+    pub size: Rect,
+    /// The spinner's frame.
+    pub frame: usize,
+    /// Set when the player has quit.
+    pub quit: bool,
+    seed: u64,
+    /// The choices of the last game started (for "play again").
+    last_choice: Option<Choice>,
+}
+
+impl App {
+    /// The app on its start screen, with the settings found at `paths` (a corrupt settings
+    /// file is set aside and reported on the start screen).
+    #[must_use]
+    pub fn new(theme: Theme, paths: Paths, seed: u64) -> App {
+        let (settings, warning) = match &paths.settings {
+            Some(path) => {
+                let loaded = Settings::load_from(path);
+                (loaded.settings, loaded.warning)
+            }
+            None => (Settings::default(), None),
+        };
+        let can_continue = paths.last_game.as_ref().is_some_and(|p| p.exists());
+        let mut menu = StartMenu::new(&settings, can_continue);
+        menu.message = warning;
+        App {
+            screen: Screen::Start(menu),
+            theme,
+            start_help: false,
+            animations: settings.animations,
+            settings,
+            paths,
+            size: Rect::new(0, 0, 80, 24),
+            frame: 0,
+            quit: false,
+            seed,
+            last_choice: None,
+        }
+    }
+
+    /// Starts a game at once (from the command line), skipping the start screen.
+    pub fn start_game(&mut self, choice: Choice) {
+        self.begin(choice);
+    }
+
+    /// Loads a game from a file at once (from the command line).
+    ///
+    /// # Errors
+    /// The file cannot be read or is not a usable record (the message says why).
+    pub fn open(&mut self, path: PathBuf) -> Result<(), String> {
+        let game = self.load(&path)?;
+        let mut screen = GameScreen::new(game);
+        screen.saved = Some(screen.fingerprint());
+        screen.file = Some(path);
+        self.screen = Screen::Game(Box::new(screen));
+        Ok(())
+    }
+
+    fn load(&self, path: &Path) -> Result<Match, String> {
+        let record = Record::load(path).map_err(|e| e.to_string())?;
+        Match::from_record(&record, self.seed).map_err(|e| e.to_string())
+    }
+
+    /// Handles one terminal event at `now`.
+    pub fn handle_event(&mut self, event: &Event, now: Instant) {
+        match event {
+            Event::Key(key) if key.kind != KeyEventKind::Release => self.handle_key(*key, now),
+            Event::Mouse(mouse) => {
+                let down = matches!(mouse.kind, MouseEventKind::Down(MouseButton::Left));
+                if down {
+                    self.click(mouse.column, mouse.row, now);
+                }
+            }
+            Event::Resize(w, h) => self.size = Rect::new(0, 0, *w, *h),
+            _ => {}
+        }
+    }
+
+    /// Handles one key press.
+    pub fn handle_key(&mut self, key: KeyEvent, now: Instant) {
+        match &mut self.screen {
+            Screen::Start(_) => self.start_key(key),
+            Screen::Game(_) => self.game_key(key, now),
+        }
+        self.autosave();
+    }
+
+    fn start_key(&mut self, key: KeyEvent) {
+        let Screen::Start(menu) = &mut self.screen else {
+            return;
+        };
+        if self.start_help {
+            self.start_help = false;
+            return;
+        }
+        menu.message = None;
+        match keys::action(keys::START, key) {
+            Some(Action::Up) => menu.move_selection(false),
+            Some(Action::Down) => menu.move_selection(true),
+            Some(Action::Left) => menu.change(false),
+            Some(Action::Right) => menu.change(true),
+            Some(Action::Help) => self.start_help = true,
+            Some(Action::Quit) => self.quit = true,
+            Some(Action::Continue) => self.continue_last(),
+            Some(Action::Load) => self.start_load_prompt(),
+            Some(Action::Select) => match menu.choose() {
+                Ok(Some(Choice::Continue)) => self.continue_last(),
+                Ok(Some(choice)) => {
+                    menu.save_into(&mut self.settings);
+                    self.animations = menu.animations;
+                    self.save_settings();
+                    self.begin(choice);
+                }
+                Ok(None) => menu.message = Some("There is no unfinished game.".to_owned()),
+                Err(e) => menu.message = Some(capitalise(&e.to_string())),
+            },
+            _ => {}
+        }
+    }
+
+    /// Opens an empty game screen with the load prompt, from the start screen.
+    fn start_load_prompt(&mut self) {
+        let Screen::Start(menu) = &self.screen else {
+            return;
+        };
+        let Ok(choice) = menu.start() else {
+            return;
+        };
+        self.begin(choice);
+        if let Screen::Game(g) = &mut self.screen {
+            g.overlay = Overlay::Prompt {
+                purpose: Purpose::Load,
+                text: "kraal-game.txt".to_owned(),
+            };
+        }
+    }
+
+    fn continue_last(&mut self) {
+        let Some(path) = self.paths.last_game.clone() else {
+            return;
+        };
+        match self.load(&path) {
+            Ok(game) => {
+                let mut screen = GameScreen::new(game);
+                screen.tell("Welcome back: the game goes on where you left it.");
+                self.screen = Screen::Game(Box::new(screen));
+            }
+            Err(why) => {
+                if let Screen::Start(menu) = &mut self.screen {
+                    menu.message = Some(format!("Cannot continue the last game: {why}"));
+                }
+            }
+        }
+    }
+
+    fn begin(&mut self, choice: Choice) {
+        let Choice::Start {
+            rules,
+            start,
+            players,
+            clock,
+        } = &choice
+        else {
+            self.continue_last();
+            return;
+        };
+        self.seed = self.seed.wrapping_add(1);
+        match Match::new(rules.clone(), start.as_deref(), *players, self.seed) {
+            Ok(mut game) => {
+                if *clock != TimeControl::None {
+                    set_clock(&mut game, *clock);
+                }
+                self.screen = Screen::Game(Box::new(GameScreen::new(game)));
+                self.last_choice = Some(choice);
+            }
+            Err(e) => {
+                if let Screen::Start(menu) = &mut self.screen {
+                    menu.message = Some(capitalise(&e.to_string()));
+                }
+            }
+        }
+    }
+
+    fn show_menu(&mut self) {
+        let can_continue = self.paths.last_game.as_ref().is_some_and(|p| p.exists());
+        self.screen = Screen::Start(StartMenu::new(&self.settings, can_continue));
+    }
+
+    fn game_key(&mut self, key: KeyEvent, now: Instant) {
+        let Screen::Game(g) = &mut self.screen else {
+            return;
+        };
+        // Any key shows the end of a sowing at once.
+        if g.game.is_animating() {
+            g.game.finish_animation();
+        }
+        match g.overlay.clone() {
+            Overlay::Help => {
+                g.overlay = Overlay::None;
+                return;
+            }
+            Overlay::Prompt { purpose, text } => {
+                self.prompt_key(key, purpose, text, now);
+                return;
+            }
+            Overlay::Confirm(question) => {
+                self.confirm_key(key, question);
+                return;
+            }
+            Overlay::GameOver => {
+                self.game_over_key(key, now);
+                return;
+            }
+            Overlay::None => {}
+        }
+        let Some(action) = keys::action(keys::GAME, key) else {
+            return;
+        };
+        self.game_action(action, now);
+    }
+
+    fn game_action(&mut self, action: Action, now: Instant) {
+        let animations = self.animations;
+        let Screen::Game(g) = &mut self.screen else {
+            return;
+        };
+        g.note = None;
+        match action {
+            Action::Up => g.game.move_cursor(Direction::Up),
+            Action::Down => g.game.move_cursor(Direction::Down),
+            Action::Left => g.game.move_cursor(Direction::Left),
+            Action::Right => g.game.move_cursor(Direction::Right),
+            Action::Select => {
+                if let Some(why) = g.game.select(now) {
+                    g.warn(why);
+                }
+            }
+            Action::Cancel => g.game.clear_picks(),
+            Action::Undo => {
+                if g.game.undo() == 0 {
+                    g.warn("There is nothing to undo.");
+                }
+            }
+            Action::Redo => {
+                if g.game.redo() == 0 {
+                    g.warn("There is nothing to redo.");
+                }
+            }
+            Action::Back => g.game.jump(g.game.ply().saturating_sub(1)),
+            Action::Forward => g
+                .game
+                .jump((g.game.ply() + 1).min(g.game.all_moves().len())),
+            Action::First => g.game.jump(0),
+            Action::Last => g.game.jump(g.game.all_moves().len()),
+            Action::Hint => {
+                if g.game.is_over() {
+                    g.warn("The game is over.");
+                } else {
+                    let hint = g.game.hint();
+                    g.tell(hint);
+                }
+            }
+            Action::Pass => match g.game.pass(now) {
+                Ok(()) => g.tell("You passed."),
+                Err(why) => g.warn(capitalise(&why)),
+            },
+            Action::Claim => match g.game.claim() {
+                Ok(()) => g.tell("Claim granted: each player takes the seeds on their side."),
+                Err(why) => g.warn(format!("Claim refused: {why}")),
+            },
+            Action::Draw => {
+                let answer = g.game.draw();
+                g.tell(answer);
+            }
+            Action::Resign if !g.game.is_over() => g.overlay = Overlay::Confirm(Confirm::Resign),
+            Action::Resign => g.warn("The game is over."),
+            Action::Save | Action::Load => {
+                let purpose = if action == Action::Save {
+                    Purpose::Save
+                } else {
+                    Purpose::Load
+                };
+                let text = g
+                    .file
+                    .as_ref()
+                    .map_or_else(|| "kraal-game.txt".to_owned(), |f| f.display().to_string());
+                g.overlay = Overlay::Prompt { purpose, text };
+            }
+            Action::NewGame | Action::Menu => self.show_menu(),
+            Action::Animation => {
+                self.animations = !animations;
+                self.settings.animations = self.animations;
+                self.save_settings();
+                let state = if self.animations { "on" } else { "off" };
+                if let Screen::Game(g) = &mut self.screen {
+                    g.tell(format!("Sowing animation {state}."));
+                }
+            }
+            Action::Help => g.overlay = Overlay::Help,
+            Action::Quit if g.is_unsaved() && !g.game.is_over() => {
+                g.overlay = Overlay::Confirm(Confirm::Quit);
+            }
+            Action::Quit => self.quit = true,
+            Action::Again => match self.last_choice.clone() {
+                Some(choice) => self.begin(choice),
+                None => self.show_menu(),
+            },
+            Action::Review => {
+                g.game.jump(0);
+                g.tell("The start of the game: ] steps forward, End goes to the end.");
+            }
+            Action::Continue => {}
+        }
+    }
+
+    fn prompt_key(&mut self, key: KeyEvent, purpose: Purpose, mut text: String, now: Instant) {
+        let Screen::Game(g) = &mut self.screen else {
+            return;
+        };
+        match key.code {
+            KeyCode::Esc => g.overlay = Overlay::None,
+            KeyCode::Backspace => {
+                text.pop();
+                g.overlay = Overlay::Prompt { purpose, text };
+            }
+            KeyCode::Char(c) if !c.is_control() => {
+                text.push(c);
+                g.overlay = Overlay::Prompt { purpose, text };
+            }
+            KeyCode::Enter => {
+                g.overlay = Overlay::None;
+                let path = PathBuf::from(text.trim());
+                if text.trim().is_empty() {
+                    g.warn("No file name given.");
+                    return;
+                }
+                match purpose {
+                    Purpose::Save => match g.game.record().save(&path) {
+                        Ok(()) => {
+                            g.saved = Some(g.fingerprint());
+                            g.tell(format!("Saved to {}.", path.display()));
+                            g.file = Some(path);
+                        }
+                        Err(e) => g.warn(format!("Not saved: {e}")),
+                    },
+                    Purpose::Load => {
+                        let _ = now;
+                        match self.open(path.clone()) {
+                            Ok(()) => {
+                                if let Screen::Game(g) = &mut self.screen {
+                                    g.tell(format!("Loaded {}.", path.display()));
+                                }
+                            }
+                            Err(why) => {
+                                if let Screen::Game(g) = &mut self.screen {
+                                    g.warn(format!("Cannot load {}: {why}", path.display()));
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn confirm_key(&mut self, key: KeyEvent, question: Confirm) {
+        let Screen::Game(g) = &mut self.screen else {
+            return;
+        };
+        g.overlay = Overlay::None;
+        let yes = matches!(key.code, KeyCode::Char('y' | 'Y'));
+        match (question, yes) {
+            (Confirm::Quit, true) => self.quit = true,
+            (Confirm::Resign, true) => g.game.resign(),
+            (_, false) => {}
+        }
+    }
+
+    fn game_over_key(&mut self, key: KeyEvent, now: Instant) {
+        let Screen::Game(g) = &mut self.screen else {
+            return;
+        };
+        match keys::action(keys::GAME_OVER, key) {
+            Some(Action::Cancel) => g.overlay = Overlay::None,
+            Some(Action::Save) => {
+                g.overlay = Overlay::None;
+                self.game_action(Action::Save, now);
+            }
+            Some(action) => {
+                g.overlay = Overlay::None;
+                self.game_action(action, now);
+            }
+            None => {}
+        }
+    }
+
+    /// A left click at a screen cell: a board point or hole, a move of the list, or a line of
+    /// the start screen.
+    pub fn click(&mut self, x: u16, y: u16, now: Instant) {
+        let size = self.size;
+        match &mut self.screen {
+            Screen::Start(menu) => {
+                if let Some(line) = ui::start_line_at(menu, size, x, y) {
+                    if menu.selected == line {
+                        self.handle_key(KeyEvent::from(KeyCode::Enter), now);
+                    } else {
+                        menu.selected = line;
+                    }
+                }
+            }
+            Screen::Game(g) => {
+                if g.overlay != Overlay::None {
+                    return;
+                }
+                g.note = None;
+                match ui::hit(&g.game, size, x, y) {
+                    Some(ui::Hit::Point(p)) => {
+                        if let Some(why) = g.game.click_point(p, now) {
+                            g.warn(why);
+                        }
+                    }
+                    Some(ui::Hit::Hole(h)) => {
+                        if let Some(why) = g.game.click_hole(h, now) {
+                            g.warn(why);
+                        }
+                    }
+                    Some(ui::Hit::Ply(ply)) => g.game.jump(ply),
+                    None => {}
+                }
+                self.autosave();
+            }
+        }
+    }
+
+    /// Moves time on: animations, clocks, the spinner, the AI's moves, the game-over window.
+    pub fn tick(&mut self, now: Instant) {
+        self.frame = self.frame.wrapping_add(1);
+        let animations = self.animations;
+        let Screen::Game(g) = &mut self.screen else {
+            return;
+        };
+        g.game.tick(now, animations);
+        if matches!(g.overlay, Overlay::None | Overlay::Help)
+            && let Some(ai) = g.game.run_ai(now)
+        {
+            g.ai_move = Some(ai);
+            self.autosave();
+        }
+        let Screen::Game(g) = &mut self.screen else {
+            return;
+        };
+        let over = g.game.is_over();
+        if over && !g.over_shown && !g.game.is_animating() && g.overlay == Overlay::None {
+            g.overlay = Overlay::GameOver;
+            g.over_shown = true;
+            self.autosave();
+        } else if !over {
+            g.over_shown = false;
+        }
+    }
+
+    /// Keeps the unfinished game in the last-game file (and removes it once the game is over),
+    /// so that it can be continued from the start screen.
+    fn autosave(&mut self) {
+        let (Screen::Game(g), Some(path)) = (&mut self.screen, &self.paths.last_game) else {
+            return;
+        };
+        if g.game.is_over() {
+            let _ = std::fs::remove_file(path);
+        } else if !g.game.all_moves().is_empty()
+            && let Err(e) = g.game.record().save(path)
+        {
+            g.warn(format!("Cannot keep the game for later: {e}"));
+        }
+    }
+
+    fn save_settings(&mut self) {
+        let Some(path) = &self.paths.settings else {
+            return;
+        };
+        if let Err(e) = self.settings.save_to(path)
+            && let Screen::Start(menu) = &mut self.screen
+        {
+            menu.message = Some(capitalise(&e.to_string()));
+        }
+    }
+}
+
+fn set_clock(game: &mut Match, clock: TimeControl) {
+    match game {
+        Match::Morris(g) => g.session.set_time_control(clock),
+        Match::Mancala(g) => g.session.set_time_control(clock),
+    }
+}

@@ -1,0 +1,374 @@
+//! The start screen: the choices of a new game (game, rule set, board size, opponent, colour,
+//! clock, animation), and continuing the last unfinished game.
+
+use kraal_ai::OPPONENTS;
+use kraal_session::{GAMES, GameRules, Player, SessionError, Settings, TimeControl, resolve};
+
+/// One line of the start screen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Field {
+    /// Which game.
+    Game,
+    /// Which rule set of the game.
+    Rules,
+    /// Holes per row (Mulabalaba only).
+    Size,
+    /// Who plays against you.
+    Opponent,
+    /// The side you take.
+    Colour,
+    /// The time control.
+    Clock,
+    /// Whether sowing is animated.
+    Animation,
+    /// Start the game.
+    Start,
+    /// Continue the last unfinished game.
+    Continue,
+}
+
+/// The time controls offered, as [`TimeControl`] reads them, with a description.
+pub const CLOCKS: &[(&str, &str)] = &[
+    ("none", "no clock"),
+    ("move:120", "two minutes a move (the tournament rule)"),
+    ("5+3", "five minutes a game, three seconds added a move"),
+    ("15+10", "fifteen minutes a game, ten seconds added a move"),
+];
+
+/// Mulabalaba's board sizes: holes per row (0 keeps the rule set's own).
+const SIZES: &[u8] = &[0, 4, 6, 8, 10, 12, 14, 16];
+
+/// The start screen's state.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StartMenu {
+    /// The line the selection is on.
+    pub selected: usize,
+    /// Index into [`GAMES`].
+    pub game: usize,
+    /// Index into the game's rule sets.
+    pub rules: usize,
+    /// Index into the board sizes.
+    pub size: usize,
+    /// 0 for a person at this keyboard, 1..=7 for the AI opponents.
+    pub opponent: usize,
+    /// 0: you move first (White, South); 1: second.
+    pub colour: usize,
+    /// Index into [`CLOCKS`].
+    pub clock: usize,
+    /// Whether sowing is animated.
+    pub animations: bool,
+    /// Whether an unfinished game can be continued.
+    pub can_continue: bool,
+    /// A message to show (a problem with the saved settings or game).
+    pub message: Option<String>,
+}
+
+/// What the start screen asks the app to do.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Choice {
+    /// Start a game with these rules and players.
+    Start {
+        /// The rules.
+        rules: GameRules,
+        /// A start position other than the usual one (a position string).
+        start: Option<String>,
+        /// Who plays first and second.
+        players: [Player; 2],
+        /// The time control.
+        clock: TimeControl,
+    },
+    /// Continue the last unfinished game.
+    Continue,
+}
+
+impl StartMenu {
+    /// The menu set to the saved settings (unknown names fall back to the defaults).
+    #[must_use]
+    pub fn new(settings: &Settings, can_continue: bool) -> StartMenu {
+        let game = GAMES
+            .iter()
+            .position(|(name, _)| *name == settings.game)
+            .unwrap_or(0);
+        let rules = settings
+            .rules
+            .as_deref()
+            .and_then(|r| rule_sets(game).iter().position(|(name, _)| *name == r))
+            .unwrap_or(0);
+        let size = settings
+            .overrides
+            .iter()
+            .find_map(|o| o.strip_prefix("holes="))
+            .and_then(|n| n.parse::<u8>().ok())
+            .and_then(|n| SIZES.iter().position(|&s| s == n))
+            .unwrap_or(0);
+        let opponent = match Player::parse(&settings.opponent) {
+            Ok(Player::Ai(o)) => usize::from(o.level),
+            _ => 0,
+        };
+        StartMenu {
+            selected: if can_continue {
+                Self::lines_of(game).len() - 1
+            } else {
+                0
+            },
+            game,
+            rules,
+            size,
+            opponent,
+            colour: usize::from(settings.colour == "black"),
+            clock: 0,
+            animations: settings.animations,
+            can_continue,
+            message: None,
+        }
+    }
+
+    /// The lines shown for a game (the size only for Mulabalaba).
+    fn lines_of(game: usize) -> Vec<Field> {
+        let mut lines = vec![Field::Game, Field::Rules];
+        if GAMES[game].0 == "mulabalaba" {
+            lines.push(Field::Size);
+        }
+        lines.extend([
+            Field::Opponent,
+            Field::Colour,
+            Field::Clock,
+            Field::Animation,
+            Field::Start,
+            Field::Continue,
+        ]);
+        lines
+    }
+
+    /// The lines shown now.
+    #[must_use]
+    pub fn lines(&self) -> Vec<Field> {
+        Self::lines_of(self.game)
+    }
+
+    /// The line the selection is on.
+    #[must_use]
+    pub fn field(&self) -> Field {
+        let lines = self.lines();
+        lines[self.selected.min(lines.len() - 1)]
+    }
+
+    /// Moves the selection up or down a line.
+    pub fn move_selection(&mut self, down: bool) {
+        let count = self.lines().len();
+        self.selected = if down {
+            (self.selected + 1) % count
+        } else {
+            (self.selected + count - 1) % count
+        };
+    }
+
+    /// Changes the selected line's value, forward or back.
+    pub fn change(&mut self, forward: bool) {
+        let step = |value: usize, count: usize| {
+            if forward {
+                (value + 1) % count
+            } else {
+                (value + count - 1) % count
+            }
+        };
+        match self.field() {
+            Field::Game => {
+                self.game = step(self.game, GAMES.len());
+                self.rules = 0;
+                self.size = 0;
+            }
+            Field::Rules => self.rules = step(self.rules, rule_sets(self.game).len()),
+            Field::Size => self.size = step(self.size, SIZES.len()),
+            Field::Opponent => self.opponent = step(self.opponent, OPPONENTS.len() + 1),
+            Field::Colour => self.colour = step(self.colour, 2),
+            Field::Clock => self.clock = step(self.clock, CLOCKS.len()),
+            Field::Animation => self.animations = !self.animations,
+            Field::Start | Field::Continue => {}
+        }
+    }
+
+    /// The label and value of a line, and a line describing the value.
+    #[must_use]
+    pub fn describe(&self, field: Field) -> (&'static str, String, String) {
+        let sides = if GAMES[self.game].0 == "morabaraba" {
+            ["White", "Black"]
+        } else {
+            ["South", "North"]
+        };
+        match field {
+            Field::Game => (
+                "Game",
+                GAMES[self.game].0.to_owned(),
+                GAMES[self.game].1.to_owned(),
+            ),
+            Field::Rules => {
+                let (name, about) = rule_sets(self.game)[self.rules];
+                ("Rules", name.to_owned(), about.to_owned())
+            }
+            Field::Size => match SIZES[self.size] {
+                0 => (
+                    "Board size",
+                    "as the rules say".to_owned(),
+                    "the rule set's own number of holes per row".to_owned(),
+                ),
+                n => (
+                    "Board size",
+                    format!("4 x {n}"),
+                    format!("{n} holes in each of the four rows"),
+                ),
+            },
+            Field::Opponent => match self.opponent {
+                0 => (
+                    "Opponent",
+                    "a person".to_owned(),
+                    "another person at this keyboard".to_owned(),
+                ),
+                n => {
+                    let o = OPPONENTS[n - 1];
+                    (
+                        "Opponent",
+                        format!("{}. {}", o.level, o.name),
+                        o.description.to_owned(),
+                    )
+                }
+            },
+            Field::Colour => (
+                "You play",
+                sides[self.colour].to_owned(),
+                if self.colour == 0 {
+                    "you move first".to_owned()
+                } else {
+                    "you move second".to_owned()
+                },
+            ),
+            Field::Clock => (
+                "Clock",
+                CLOCKS[self.clock].0.to_owned(),
+                CLOCKS[self.clock].1.to_owned(),
+            ),
+            Field::Animation => (
+                "Animation",
+                if self.animations { "on" } else { "off" }.to_owned(),
+                "show each sowing hole by hole".to_owned(),
+            ),
+            Field::Start => ("", "Start the game".to_owned(), String::new()),
+            Field::Continue => (
+                "",
+                "Continue the last game".to_owned(),
+                if self.can_continue {
+                    "go on with the game you left unfinished".to_owned()
+                } else {
+                    "(there is no unfinished game)".to_owned()
+                },
+            ),
+        }
+    }
+
+    /// The overrides the choices add to the rule set.
+    fn overrides(&self) -> Vec<String> {
+        match SIZES[self.size] {
+            0 => Vec::new(),
+            n if GAMES[self.game].0 == "mulabalaba" => vec![format!("holes={n}")],
+            _ => Vec::new(),
+        }
+    }
+
+    /// What Enter on the selected line asks for.
+    ///
+    /// # Errors
+    /// Choices that do not make a game (the message says why).
+    pub fn choose(&self) -> Result<Option<Choice>, SessionError> {
+        match self.field() {
+            Field::Continue if self.can_continue => Ok(Some(Choice::Continue)),
+            Field::Continue => Ok(None),
+            _ => self.start().map(Some),
+        }
+    }
+
+    /// The game the choices describe.
+    ///
+    /// # Errors
+    /// Choices that do not make a game.
+    pub fn start(&self) -> Result<Choice, SessionError> {
+        let game = GAMES[self.game].0;
+        let (rule_set, _) = rule_sets(self.game)[self.rules];
+        let rules = resolve(game, Some(rule_set), &self.overrides())?;
+        let opponent = match self.opponent {
+            0 => Player::Human,
+            n => Player::Ai(OPPONENTS[n - 1]),
+        };
+        let players = if self.colour == 0 {
+            [Player::Human, opponent]
+        } else {
+            [opponent, Player::Human]
+        };
+        let clock = CLOCKS[self.clock].0.parse().unwrap_or(TimeControl::None);
+        Ok(Choice::Start {
+            rules,
+            start: None,
+            players,
+            clock,
+        })
+    }
+
+    /// Writes the choices into the settings, to offer them again next time.
+    pub fn save_into(&self, settings: &mut Settings) {
+        settings.game = GAMES[self.game].0.to_owned();
+        settings.rules = Some(rule_sets(self.game)[self.rules].0.to_owned());
+        settings.overrides = self.overrides();
+        settings.opponent = match self.opponent {
+            0 => "human".to_owned(),
+            n => format!("ai:{n}"),
+        };
+        settings.colour = if self.colour == 0 { "white" } else { "black" }.to_owned();
+        settings.animations = self.animations;
+    }
+}
+
+/// The rule sets of the game at this index of [`GAMES`].
+fn rule_sets(game: usize) -> Vec<(&'static str, &'static str)> {
+    kraal_session::rule_sets_of(GAMES[game].0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_menu_starts_from_the_saved_choices_and_saves_them_back() {
+        let mut settings = Settings {
+            game: "mulabalaba".to_owned(),
+            rules: Some("mulabalaba-lozi-6".to_owned()),
+            overrides: vec!["holes=10".to_owned()],
+            opponent: "ai:5".to_owned(),
+            colour: "black".to_owned(),
+            ..Settings::default()
+        };
+        let menu = StartMenu::new(&settings, false);
+        assert_eq!(menu.describe(Field::Rules).1, "mulabalaba-lozi-6");
+        assert_eq!(menu.describe(Field::Size).1, "4 x 10");
+        assert_eq!(menu.describe(Field::Opponent).1, "5. Elder");
+        assert_eq!(menu.describe(Field::Colour).1, "North");
+        let Ok(Choice::Start { rules, players, .. }) = menu.start() else {
+            panic!("the choices make a game");
+        };
+        assert_eq!(rules.overrides(), ["holes=10"]);
+        assert_eq!(players[1], Player::Human);
+        let before = settings.clone();
+        menu.save_into(&mut settings);
+        assert_eq!(settings, before);
+    }
+
+    #[test]
+    fn changing_the_game_resets_its_rule_set_and_hides_the_size() {
+        let mut menu = StartMenu::new(&Settings::default(), false);
+        assert!(!menu.lines().contains(&Field::Size));
+        menu.change(false);
+        assert_eq!(menu.describe(Field::Game).1, "mulabalaba");
+        assert!(menu.lines().contains(&Field::Size));
+        assert_eq!(menu.describe(Field::Rules).1, "mulabalaba");
+        menu.selected = menu.lines().len() - 1;
+        assert_eq!(menu.choose(), Ok(None), "nothing to continue");
+    }
+}
