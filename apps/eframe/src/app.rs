@@ -441,10 +441,24 @@ impl KraalApp {
 
     /// Does what the player asked.
     pub fn act(&mut self, action: Action) {
-        let Some(game) = self.game.as_mut() else {
-            if action == Action::Load {
-                self.open_dialog(FileMode::Load);
+        match action {
+            Action::Load => return self.open_dialog(FileMode::Load),
+            Action::ToggleTheme => {
+                self.prefs.dark = !self.prefs.dark;
+                return self.save_settings();
             }
+            Action::NewGame => {
+                self.game = None;
+                self.review = None;
+                self.anim = None;
+                self.notice = None;
+                self.dialog = None;
+                self.menu = Menu::from_settings(&self.settings);
+                return;
+            }
+            _ => {}
+        }
+        let Some(game) = self.game.as_mut() else {
             return;
         };
         match action {
@@ -532,15 +546,7 @@ impl KraalApp {
                 }
             }
             Action::Save => self.open_dialog(FileMode::Save),
-            Action::Load => self.open_dialog(FileMode::Load),
-            Action::NewGame => {
-                self.game = None;
-                self.review = None;
-                self.anim = None;
-                self.notice = None;
-                self.dialog = None;
-                self.menu = Menu::from_settings(&self.settings);
-            }
+            Action::Load | Action::NewGame | Action::ToggleTheme => {}
             Action::Jump(ply) => {
                 self.anim = None;
                 let review = self.review.clone().unwrap_or_else(|| Review {
@@ -559,10 +565,6 @@ impl KraalApp {
                     let _ = game.jump(review.end);
                 }
                 game.clear_pick();
-            }
-            Action::ToggleTheme => {
-                self.prefs.dark = !self.prefs.dark;
-                self.save_settings();
             }
             Action::ClearPick => game.clear_pick(),
         }
