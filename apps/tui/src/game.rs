@@ -601,11 +601,31 @@ impl Match {
         with_session!(mut self, s => s.tick(now));
     }
 
+    /// How the game ended, as a sentence naming the sides (empty while it goes on).
+    #[must_use]
+    pub fn ending(&self) -> String {
+        let status = self.status();
+        let names = self.side_names();
+        let loser = match status.result {
+            "1-0" => names[1],
+            _ => names[0],
+        };
+        match status.reason {
+            None => String::new(),
+            Some("resignation") => format!("{loser} resigned."),
+            Some("time") => format!("{loser} ran out of time."),
+            Some(_) => format!("{}.", capitalise(status.message.as_deref().unwrap_or(""))),
+        }
+    }
+
     /// What the player should do now, as a sentence (empty while the computer moves).
     #[must_use]
     pub fn prompt(&self) -> String {
-        if let Some(message) = self.status().message {
-            return capitalise(&message);
+        if self.is_over() {
+            return format!(
+                "{} Press n for a new game, or v to view it again.",
+                self.ending()
+            );
         }
         if self.redoable() > 0 {
             return format!(

@@ -76,7 +76,7 @@ pub fn draw(app: &App, area: Rect, buf: &mut Buffer, now: Instant) {
 fn start_rows(menu: &StartMenu, area: Rect) -> (Rect, Vec<(Field, u16)>) {
     let width = area.width.min(96);
     let lines = menu.lines();
-    let height = (lines.len() as u16 * 2 + 6).min(area.height);
+    let height = (lines.len() as u16 * 2 + 7).min(area.height);
     let inner = Rect::new(
         area.x + (area.width - width) / 2,
         area.y + (area.height - height) / 2,
@@ -158,13 +158,28 @@ fn draw_start(menu: &StartMenu, theme: Theme, area: Rect, buf: &mut Buffer) {
             inner.width.saturating_sub(18) as usize,
             style,
         );
-        buf.set_stringn(
-            inner.x + 18,
-            y + 1,
-            &about,
-            inner.width.saturating_sub(20) as usize,
-            theme.style(Role::Dim),
-        );
+        let room = inner.width.saturating_sub(20) as usize;
+        let about = if about.chars().count() > room {
+            let cut: String = about.chars().take(room.saturating_sub(1)).collect();
+            if theme.ascii {
+                format!("{cut}~")
+            } else {
+                format!("{cut}…")
+            }
+        } else {
+            about
+        };
+        buf.set_stringn(inner.x + 18, y + 1, &about, room, theme.style(Role::Dim));
+    }
+    // The selected choice's description in full, wrapped, under the list.
+    let (_, _, about) = menu.describe(selected);
+    let details_y = inner.y + inner.height.saturating_sub(4);
+    let details = Rect::new(inner.x + 2, details_y, inner.width.saturating_sub(4), 2);
+    if menu.message.is_none() && about.chars().count() > inner.width.saturating_sub(20) as usize {
+        Paragraph::new(about)
+            .style(theme.style(Role::Dim))
+            .wrap(Wrap { trim: true })
+            .render(details, buf);
     }
     if let Some(message) = &menu.message {
         let y = inner.y + inner.height - 2;
@@ -505,7 +520,7 @@ fn draw_status(game: &Match, theme: Theme, area: Rect, buf: &mut Buffer, now: In
     }
     let status = game.status();
     let state = match (&status.message, game) {
-        (Some(_), _) => format!("Game over: {}", status.result),
+        (Some(_), _) => format!("Game over: {}", game.ending()),
         (None, Match::Morris(m)) => {
             let phase = match m.session.position().phase() {
                 morris::Phase::Placing => "placing",
@@ -753,7 +768,7 @@ fn draw_game_over(game: &Match, theme: Theme, area: Rect, buf: &mut Buffer) {
     };
     let mut lines = vec![
         Line::from(Span::styled(headline, theme.style(Role::Good))),
-        Line::from(capitalise(status.message.as_deref().unwrap_or(""))),
+        Line::from(game.ending()),
         Line::from(Span::styled(
             format!(
                 "Result {} after {} moves",
@@ -766,13 +781,15 @@ fn draw_game_over(game: &Match, theme: Theme, area: Rect, buf: &mut Buffer) {
     ];
     for b in keys::GAME_OVER {
         lines.push(Line::from(vec![
-            Span::styled(format!("{:<10}", b.label), theme.style(Role::Title)),
+            Span::styled(
+                format!("{:<10}", key_label(theme, b.label)),
+                theme.style(Role::Title),
+            ),
             Span::raw(b.help),
         ]));
     }
-    let rect = popup(area, 66, lines.len() as u16 + 2, buf);
+    let rect = popup(area, 80, lines.len() as u16 + 2, buf);
     Paragraph::new(lines)
-        .wrap(Wrap { trim: false })
         .block(block(theme, "Game over"))
         .render(rect, buf);
 }

@@ -1,0 +1,420 @@
+//! The whole app driven through its real key and mouse handlers, and its screens drawn
+//! through ratatui's TestBackend.
+
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use kraal_rules_morris::Point;
+use kraal_session::pick::mancala_targets;
+use kraal_tui::app::{App, Overlay, Paths, Screen};
+use kraal_tui::board::MorrisLayout;
+use kraal_tui::game::{Direction, Match, morris_step};
+use kraal_tui::keys::{self, Action};
+use kraal_tui::{Theme, ui};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::layout::Rect;
+use std::collections::{HashMap, VecDeque};
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+const UNICODE: Theme = Theme {
+    ascii: false,
+    color: true,
+};
+
+/// An app that keeps no files, its terminal 100x32.
+fn app() -> App {
+    let mut app = App::new(UNICODE, Paths::default(), 7);
+    app.size = Rect::new(0, 0, 100, 32);
+    app
+}
+
+/// A folder of its own for one test.
+fn folder(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("kraal-tui-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp folder");
+    dir
+}
+
+fn press(app: &mut App, code: KeyCode) {
+    app.handle_key(KeyEvent::new(code, KeyModifiers::NONE), Instant::now());
+}
+
+fn chars(app: &mut App, text: &str) {
+    for c in text.chars() {
+        press(app, KeyCode::Char(c));
+    }
+}
+
+/// The screen as text.
+fn screen(app: &App, width: u16, height: u16) -> String {
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("terminal");
+    terminal
+        .draw(|frame| ui::draw(app, frame.area(), frame.buffer_mut(), Instant::now()))
+        .expect("draw");
+    terminal.backend().to_string()
+}
+
+fn game(app: &App) -> &Match {
+    match &app.screen {
+        Screen::Game(g) => &g.game,
+        Screen::Start(_) => panic!("no game on the screen"),
+    }
+}
+
+fn overlay(app: &App) -> Overlay {
+    match &app.screen {
+        Screen::Game(g) => g.overlay.clone(),
+        Screen::Start(_) => Overlay::None,
+    }
+}
+
+/// Starts a game from the start screen by keys: `left` presses of ← on the game line, then
+/// the opponent set `opponent` steps on (0: a person), animation off.
+fn start_by_keys(app: &mut App, left: usize, size_steps: usize, opponent: usize) {
+    for _ in 0..left {
+        press(app, KeyCode::Left);
+    }
+    press(app, KeyCode::Down); // rules
+    press(app, KeyCode::Down);
+    if size_steps > 0 {
+        for _ in 0..size_steps {
+            press(app, KeyCode::Right);
+        }
+        press(app, KeyCode::Down);
+    }
+    // The settings' default opponent is the Herder (3): step to the one wanted.
+    for _ in 0..(opponent + 8 - 3) % 8 {
+        press(app, KeyCode::Right);
+    }
+    press(app, KeyCode::Down); // colour
+    press(app, KeyCode::Down); // clock
+    press(app, KeyCode::Down); // animation
+    press(app, KeyCode::Right);
+    press(app, KeyCode::Enter);
+    assert!(matches!(app.screen, Screen::Game(_)), "the game started");
+}
+
+/// Moves the mill-board cursor to `target` with arrow keys (a shortest key path, found over
+/// the same cursor moves the handler makes), then presses Enter.
+fn pick_point(app: &mut App, target: Point) {
+    let (board, from) = match game(app) {
+        Match::Morris(g) => (g.session.position().board(), g.cursor),
+        Match::Mancala(_) => panic!("not a mill game"),
+    };
+    let keys = [
+        (Direction::Up, KeyCode::Up),
+        (Direction::Down, KeyCode::Down),
+        (Direction::Left, KeyCode::Left),
+        (Direction::Right, KeyCode::Right),
+    ];
+    let mut came: HashMap<Point, (Point, KeyCode)> = HashMap::new();
+    let mut queue = VecDeque::from([from]);
+    while let Some(p) = queue.pop_front() {
+        for (direction, key) in keys {
+            let next = morris_step(board, p, direction);
+            if next != from && !came.contains_key(&next) {
+                came.insert(next, (p, key));
+                queue.push_back(next);
+            }
+        }
+    }
+    let mut path = Vec::new();
+    let mut at = target;
+    while at != from {
+        let (previous, key) = came[&at];
+        path.push(key);
+        at = previous;
+    }
+    for key in path.into_iter().rev() {
+        press(app, key);
+    }
+    match game(app) {
+        Match::Morris(g) => assert_eq!(g.cursor, target),
+        Match::Mancala(_) => unreachable!(),
+    }
+    press(app, KeyCode::Enter);
+}
+
+fn p(label: &str) -> Point {
+    label.parse().expect("point")
+}
+
+/// Lets time pass until the computer has moved (or the game is over).
+fn wait_for_ai(app: &mut App) {
+    for _ in 0..20_000 {
+        app.tick(Instant::now());
+        if game(app).human_to_move() || game(app).is_over() {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    panic!("the computer did not move");
+}
+
+#[test]
+fn a_whole_game_by_keys_against_the_calf() {
+    let mut app = app();
+    // Mulabalaba (two steps left of Morabaraba... one: the list wraps), 4x4, the Calf.
+    start_by_keys(&mut app, 1, 1, 1);
+    assert_eq!(game(&app).rules().overrides(), ["holes=4"]);
+    let mut human_moves = 0;
+    while !game(&app).is_over() {
+        assert!(human_moves < 400, "the game should end");
+        if !game(&app).human_to_move() {
+            wait_for_ai(&mut app);
+            continue;
+        }
+        let Match::Mancala(g) = game(&app) else {
+            panic!("a mancala game")
+        };
+        let pos = g.session.position();
+        let board = pos.board();
+        let targets = mancala_targets(pos);
+        let target = targets[human_moves % targets.len()];
+        let (from, to) = (board.cell(g.cursor), board.cell(target));
+        for _ in from.row..to.row {
+            press(&mut app, KeyCode::Char('j'));
+        }
+        for _ in to.row..from.row {
+            press(&mut app, KeyCode::Char('k'));
+        }
+        for _ in from.column..to.column {
+            press(&mut app, KeyCode::Char('l'));
+        }
+        for _ in to.column..from.column {
+            press(&mut app, KeyCode::Char('h'));
+        }
+        let before = game(&app).ply();
+        press(&mut app, KeyCode::Char(' '));
+        assert_eq!(game(&app).ply(), before + 1, "the move was played");
+        human_moves += 1;
+    }
+    app.tick(Instant::now());
+    assert_eq!(overlay(&app), Overlay::GameOver);
+    let text = screen(&app, 100, 32);
+    assert!(text.contains("Game over"), "{text}");
+    let status = game(&app).status();
+    assert!(status.result != "*");
+    let record = game(&app).record();
+    assert_eq!(record.moves.len(), game(&app).all_moves().len());
+    // n plays again with the same choices.
+    press(&mut app, KeyCode::Char('n'));
+    assert_eq!(game(&app).all_moves().len(), 0);
+    assert_eq!(game(&app).rules().overrides(), ["holes=4"]);
+}
+
+#[test]
+fn undo_and_redo_by_keys() {
+    let mut app = app();
+    start_by_keys(&mut app, 0, 0, 0);
+    pick_point(&mut app, p("d6"));
+    pick_point(&mut app, p("a1"));
+    pick_point(&mut app, p("g7"));
+    assert_eq!(game(&app).all_moves(), ["d6", "a1", "g7"]);
+    press(&mut app, KeyCode::Char('u'));
+    press(&mut app, KeyCode::Char('u'));
+    assert_eq!(game(&app).ply(), 1);
+    assert_eq!(game(&app).redoable(), 2);
+    press(&mut app, KeyCode::Char('r'));
+    assert_eq!(game(&app).ply(), 2);
+    // Stepping back and forth keeps the moves; playing from the past drops the undone tail.
+    press(&mut app, KeyCode::Home);
+    assert_eq!(game(&app).ply(), 0);
+    press(&mut app, KeyCode::Char(']'));
+    assert_eq!(game(&app).ply(), 1);
+    pick_point(&mut app, p("b2"));
+    assert_eq!(game(&app).all_moves(), ["d6", "b2"]);
+    press(&mut app, KeyCode::Char('r'));
+    let Screen::Game(g) = &app.screen else {
+        panic!()
+    };
+    assert!(
+        g.note
+            .as_ref()
+            .is_some_and(|(t, _)| t.contains("nothing to redo"))
+    );
+}
+
+#[test]
+fn a_mill_and_its_shot_by_keys() {
+    let mut app = app();
+    start_by_keys(&mut app, 0, 0, 0);
+    for point in ["a1", "b6", "d1", "f6"] {
+        pick_point(&mut app, p(point));
+    }
+    pick_point(&mut app, p("g1"));
+    assert_eq!(game(&app).ply(), 4, "the move waits for its shot");
+    let text = screen(&app, 100, 32);
+    assert!(text.contains("Mill! Shoot a cow"), "{text}");
+    // A cow that cannot be shot is refused with a reason.
+    pick_point(&mut app, p("a1"));
+    assert_eq!(game(&app).ply(), 4);
+    let Screen::Game(g) = &app.screen else {
+        panic!()
+    };
+    assert!(
+        g.note
+            .as_ref()
+            .is_some_and(|(t, _)| t.contains("cannot be shot"))
+    );
+    pick_point(&mut app, p("f6"));
+    assert_eq!(game(&app).all_moves(), ["a1", "b6", "d1", "f6", "g1xf6"]);
+    insta::assert_snapshot!("mill_and_shot", screen(&app, 100, 32));
+}
+
+#[test]
+fn the_help_lists_every_binding_the_handler_knows() {
+    let mut app = app();
+    press(&mut app, KeyCode::Char('?'));
+    let start_help = screen(&app, 100, 40);
+    for b in keys::START {
+        assert!(start_help.contains(b.label), "{}", b.label);
+        assert!(start_help.contains(b.help), "{}", b.help);
+    }
+    press(&mut app, KeyCode::Esc);
+    press(&mut app, KeyCode::Enter);
+    press(&mut app, KeyCode::Char('?'));
+    assert_eq!(overlay(&app), Overlay::Help);
+    let help = screen(&app, 100, 44);
+    for b in keys::GAME.iter().chain(keys::GAME_OVER) {
+        assert!(help.contains(b.label), "{}", b.label);
+        assert!(help.contains(b.help), "{}", b.help);
+        // The key really is handled: it maps to the binding's action.
+        for &(code, modifiers) in b.keys {
+            let table = if keys::GAME.iter().any(|g| std::ptr::eq(g, b)) {
+                keys::GAME
+            } else {
+                keys::GAME_OVER
+            };
+            assert_eq!(
+                keys::action(table, KeyEvent::new(code, modifiers)),
+                Some(b.action)
+            );
+        }
+    }
+    insta::assert_snapshot!("help", help);
+    press(&mut app, KeyCode::Char('x'));
+    assert_eq!(overlay(&app), Overlay::None, "any key closes the help");
+    assert!(keys::GAME.iter().any(|b| b.action == Action::Hint));
+}
+
+#[test]
+fn save_load_and_the_quit_prompt() {
+    let dir = folder("save");
+    let file = dir.join("game.txt");
+    let mut app = app();
+    start_by_keys(&mut app, 0, 0, 0);
+    pick_point(&mut app, p("d6"));
+    press(&mut app, KeyCode::Char('q'));
+    assert!(
+        matches!(overlay(&app), Overlay::Confirm(_)),
+        "unsaved: asks first"
+    );
+    press(&mut app, KeyCode::Char('n'));
+    assert!(!app.quit);
+    press(&mut app, KeyCode::Char('s'));
+    // Clear the suggested name and type ours.
+    for _ in 0..40 {
+        press(&mut app, KeyCode::Backspace);
+    }
+    chars(&mut app, &file.display().to_string());
+    press(&mut app, KeyCode::Enter);
+    let saved = std::fs::read_to_string(&file).expect("the game was saved");
+    assert!(saved.contains("d6"), "{saved}");
+    pick_point(&mut app, p("a1"));
+    assert_eq!(game(&app).all_moves().len(), 2);
+    // Loading brings back the saved game.
+    press(&mut app, KeyCode::Char('o'));
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(game(&app).all_moves(), ["d6"]);
+    // A file that is not a game is refused with a reason.
+    press(&mut app, KeyCode::Char('o'));
+    for _ in 0..80 {
+        press(&mut app, KeyCode::Backspace);
+    }
+    chars(&mut app, &dir.join("missing.txt").display().to_string());
+    press(&mut app, KeyCode::Enter);
+    let Screen::Game(g) = &app.screen else {
+        panic!()
+    };
+    assert!(
+        g.note
+            .as_ref()
+            .is_some_and(|(t, _)| t.contains("Cannot load"))
+    );
+    assert_eq!(
+        game(&app).all_moves(),
+        ["d6"],
+        "the game on the board stays"
+    );
+    press(&mut app, KeyCode::Char('q'));
+    assert!(app.quit, "saved: quits at once");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn the_unfinished_game_can_be_continued() {
+    let dir = folder("continue");
+    let paths = Paths {
+        settings: Some(dir.join("settings.toml")),
+        last_game: Some(dir.join("last-game.txt")),
+    };
+    let mut app = App::new(UNICODE, paths.clone(), 3);
+    start_by_keys(&mut app, 0, 0, 0);
+    pick_point(&mut app, p("d6"));
+    pick_point(&mut app, p("a1"));
+    drop(app);
+    let mut app = App::new(UNICODE, paths, 3);
+    let start = screen(&app, 100, 32);
+    assert!(
+        start.contains("go on with the game you left unfinished"),
+        "{start}"
+    );
+    press(&mut app, KeyCode::Char('c'));
+    assert_eq!(game(&app).all_moves(), ["d6", "a1"]);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn a_click_on_a_point_places_a_cow() {
+    let mut app = app();
+    start_by_keys(&mut app, 0, 0, 0);
+    let layout = ui::game_layout(game(&app), app.size).expect("the board fits");
+    let (x, y) = MorrisLayout::fit(layout.board).expect("fits").cell(p("a1"));
+    // The cell beside the point (where the cursor's bracket goes) counts as the point too.
+    app.click(x + 1, y, Instant::now());
+    assert_eq!(game(&app).all_moves(), ["a1"]);
+    let text = screen(&app, 100, 32);
+    let drawn = text.lines().nth(usize::from(y)).expect("the row is drawn");
+    assert!(drawn.contains('○'), "a White cow stands on a1: {drawn}");
+    // A click on the move list goes back to that move.
+    app.click(layout.moves.x + 7, layout.moves.y + 1, Instant::now());
+    assert_eq!(game(&app).ply(), 1);
+}
+
+#[test]
+fn screens() {
+    let mut app = app();
+    insta::assert_snapshot!("start", screen(&app, 100, 32));
+    start_by_keys(&mut app, 0, 0, 0);
+    for point in ["d6", "a1", "g7", "b2"] {
+        pick_point(&mut app, p(point));
+    }
+    pick_point(&mut app, p("d2"));
+    insta::assert_snapshot!("game_in_progress", screen(&app, 100, 32));
+    insta::assert_snapshot!("too_small", screen(&app, 50, 12));
+    press(&mut app, KeyCode::Char('R'));
+    press(&mut app, KeyCode::Char('y'));
+    app.tick(Instant::now());
+    assert_eq!(overlay(&app), Overlay::GameOver);
+    insta::assert_snapshot!("game_over", screen(&app, 100, 32));
+    let ascii = Theme {
+        ascii: true,
+        color: false,
+    };
+    let mut plain = App::new(ascii, Paths::default(), 7);
+    press(&mut plain, KeyCode::Left);
+    press(&mut plain, KeyCode::Enter);
+    insta::assert_snapshot!("mulabalaba_ascii", screen(&plain, 100, 32));
+}
