@@ -11,7 +11,7 @@ use crate::theme::{self, Palette};
 use crate::{mancala_board, morris_board, panel};
 use kraal_rules_mancala as mancala;
 use kraal_session::pick::{Stage, mancala_targets};
-use kraal_session::{Player, Record, Settings, resolve};
+use kraal_session::{Player, Record, Settings, TimeControl, resolve};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -117,6 +117,7 @@ impl KraalApp {
             .map(Prefs::load)
             .unwrap_or_default();
         let mut menu = Menu::from_settings(&settings);
+        menu.clock = prefs.clock;
         if let Some(n) = &notice {
             menu.error = Some(n.text.clone());
         }
@@ -173,8 +174,13 @@ impl KraalApp {
             match resolve(game, args.rules.as_deref(), &args.overrides) {
                 Ok(rules) => {
                     let players = app.menu.players();
-                    match Game::new(&rules, None, players, app.config.seed) {
+                    match Game::new(&rules, args.position.as_deref(), players, app.config.seed) {
                         Ok(mut g) => {
+                            match args.clock.as_deref().map(str::parse::<TimeControl>) {
+                                Some(Ok(control)) => g.set_time_control(control),
+                                Some(Err(e)) => app.menu.error = Some(e.to_string()),
+                                None => {}
+                            }
                             for mv in &args.moves {
                                 if let Err(e) = g.play(mv) {
                                     app.notice = Some(Notice {
@@ -278,8 +284,16 @@ impl KraalApp {
         let overrides = self.settings.overrides.clone();
         let rules = resolve(&self.menu.game, Some(&self.menu.rule_set), &overrides)
             .or_else(|_| resolve(&self.menu.game, Some(&self.menu.rule_set), &[] as &[&str]));
+        let control = crate::config::CLOCKS
+            .get(self.menu.clock)
+            .and_then(|c| c.0.parse::<TimeControl>().ok())
+            .unwrap_or_default();
+        self.prefs.clock = self.menu.clock;
         match rules.and_then(|r| Game::new(&r, None, self.menu.players(), self.config.seed)) {
-            Ok(game) => {
+            Ok(mut game) => {
+                if control != TimeControl::None {
+                    game.set_time_control(control);
+                }
                 self.menu.error = None;
                 self.notice = None;
                 self.start(game);
@@ -454,6 +468,7 @@ impl KraalApp {
                 self.notice = None;
                 self.dialog = None;
                 self.menu = Menu::from_settings(&self.settings);
+                self.menu.clock = self.prefs.clock;
                 return;
             }
             _ => {}

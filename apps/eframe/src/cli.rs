@@ -14,6 +14,8 @@ Without options the start menu opens (with \"continue the last game\").
   --set OPTION=VALUE an option override (repeatable)
   --opponent WHO     human, ai:1 to ai:7, or an opponent's name (calf, herder...)
   --colour COLOUR    white or black (South or North in the mancala games)
+  --clock CONTROL    none, move:120 (seconds a move), or 5+3 (minutes a game + seconds a move)
+  --position TEXT    start from this position string (as `kraal` writes them)
   --moves \"M1 M2\"    play these moves first (both sides), in the game's notation
   --load FILE        open a saved game
   --seed N           seed of the AI's noise (repeatable games)
@@ -35,6 +37,10 @@ pub struct Args {
     pub opponent: Option<String>,
     /// The player's colour.
     pub colour: Option<String>,
+    /// The time control.
+    pub clock: Option<String>,
+    /// A start position other than the usual one.
+    pub position: Option<String>,
     /// Moves to play first.
     pub moves: Vec<String>,
     /// A saved game to open.
@@ -80,6 +86,8 @@ impl Args {
                 "--moves" => out
                     .moves
                     .extend(value("moves")?.split_whitespace().map(str::to_owned)),
+                "--clock" => out.clock = Some(value("a time control")?),
+                "--position" => out.position = Some(value("a position string")?),
                 "--load" => out.load = Some(PathBuf::from(value("a file")?)),
                 "--seed" => {
                     let v = value("a number")?;

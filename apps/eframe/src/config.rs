@@ -63,13 +63,24 @@ pub struct Prefs {
     pub dark: bool,
     /// How fast animations run: 1.0 is normal, 2.0 twice as fast.
     pub speed: f32,
+    /// The time control of new games (index into [`CLOCKS`]).
+    pub clock: usize,
 }
+
+/// The time controls the menu offers: the text `TimeControl` reads, and a name for players.
+pub const CLOCKS: [(&str, &str); 4] = [
+    ("none", "No clock"),
+    ("move:120", "Two minutes a move (tournament rule)"),
+    ("5+3", "5 minutes a game, +3 s a move"),
+    ("15+10", "15 minutes a game, +10 s a move"),
+];
 
 impl Default for Prefs {
     fn default() -> Self {
         Prefs {
             dark: false,
             speed: 1.0,
+            clock: 0,
         }
     }
 }
@@ -95,6 +106,11 @@ impl Prefs {
                         prefs.speed = speed;
                     }
                 }
+                "clock" => {
+                    if let Some(i) = CLOCKS.iter().position(|c| c.0 == value.trim()) {
+                        prefs.clock = i;
+                    }
+                }
                 _ => {}
             }
         }
@@ -105,9 +121,10 @@ impl Prefs {
     #[must_use]
     pub fn to_text(self) -> String {
         format!(
-            "# kraal-gui preferences\ntheme={}\nspeed={}\n",
+            "# kraal-gui preferences\ntheme={}\nspeed={}\nclock={}\n",
             if self.dark { "dark" } else { "light" },
-            self.speed
+            self.speed,
+            CLOCKS.get(self.clock).map_or("none", |c| c.0)
         )
     }
 
@@ -140,6 +157,7 @@ mod tests {
         let prefs = Prefs {
             dark: true,
             speed: 2.0,
+            clock: 2,
         };
         assert_eq!(Prefs::parse(&prefs.to_text()), prefs);
         assert_eq!(Prefs::parse("speed=99\nnoise\ntheme=odd"), Prefs::default());

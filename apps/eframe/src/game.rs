@@ -6,7 +6,9 @@ use kraal_rules_mancala as mancala;
 use kraal_rules_morris as morris;
 use kraal_session::family::{MancalaFamily, MorrisFamily};
 use kraal_session::pick::{MorrisPick, Picked, mancala_move_at};
-use kraal_session::{GameRules, Player, Record, RecordError, Session, SessionError, Status};
+use kraal_session::{
+    GameRules, Player, Record, RecordError, Session, SessionError, Status, TimeControl,
+};
 use std::time::Instant;
 
 /// A game of either family.
@@ -271,6 +273,11 @@ impl Game {
         with_session!(self, s => s.record())
     }
 
+    /// Sets the time control; the clock starts for the side to move.
+    pub fn set_time_control(&mut self, control: TimeControl) {
+        with_session!(self, s => s.set_time_control(control));
+    }
+
     /// Ends the game on time if the side to move has run out.
     pub fn tick(&mut self) -> bool {
         with_session!(self, s => s.tick(Instant::now()))
@@ -350,8 +357,22 @@ impl Game {
         let Game::Morris { session, pick } = self else {
             return Err("this game has no points".to_owned());
         };
+        let earlier = pick.from();
         match pick.click(session.position(), point) {
-            Picked::More => Ok(None),
+            Picked::More => {
+                // Under touch-move, picking a cow to move touches it.
+                if let Some(from) = pick.from()
+                    && Some(from) != earlier
+                    && let Err(e) = session.touch(from.label())
+                {
+                    pick.clear();
+                    if let Some(back) = earlier {
+                        let _ = pick.click(session.position(), back);
+                    }
+                    return Err(e.to_string());
+                }
+                Ok(None)
+            }
             Picked::Refused(why) => Err(why.to_owned()),
             Picked::Move(mv) => session
                 .play(&mv.to_string())

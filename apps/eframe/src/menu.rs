@@ -1,5 +1,6 @@
 //! The start menu: game, rule set, opponent, colour, and "continue the last game".
 
+use crate::config::CLOCKS;
 use kraal_ai::OPPONENTS;
 use kraal_session::{GAMES, Player, Settings, rule_sets_of};
 
@@ -14,6 +15,8 @@ pub struct Menu {
     pub opponent: Option<u8>,
     /// The side the player takes: 0 (White, South) or 1.
     pub colour: usize,
+    /// The time control (index into [`CLOCKS`]).
+    pub clock: usize,
     /// What went wrong with the last attempt to start, for the player.
     pub error: Option<String>,
 }
@@ -65,6 +68,7 @@ impl Menu {
             rule_set,
             opponent,
             colour,
+            clock: 0,
             error: None,
         }
     }
@@ -174,6 +178,13 @@ pub fn show(ui: &mut egui::Ui, menu: &mut Menu, can_continue: bool) -> Option<Me
             for (i, name) in names.into_iter().enumerate() {
                 if ui.radio(menu.colour == i, name).clicked() {
                     menu.colour = i;
+                }
+            }
+            ui.add_space(8.0);
+            ui.strong("Clock");
+            for (i, (_, name)) in CLOCKS.iter().enumerate() {
+                if ui.radio(menu.clock == i, *name).clicked() {
+                    menu.clock = i;
                 }
             }
         });

@@ -364,3 +364,81 @@ fn the_theme_switches_and_is_kept() {
     let again = KraalApp::new(config(&dir));
     assert!(again.prefs().dark, "kept between runs");
 }
+
+#[test]
+fn a_cow_can_be_dragged_along_a_line() {
+    let dir = folder("drag");
+    let mut h = harness(app_with(
+        &dir,
+        &[
+            "--game",
+            "morabaraba",
+            "--opponent",
+            "human",
+            "--position",
+            "a1,d2,g7,c5/a7,g1,f4 0:0 w",
+            "--no-animations",
+        ],
+    ));
+    assert!(shown(&h, "Click (or drag) one of your cows to move it."));
+    let from = h.get_by_label("g7, white cow").rect().center();
+    let to = h.get_by_label("d7, empty").rect().center();
+    h.hover_at(from);
+    h.drag_at(from);
+    h.step();
+    for i in 1..=5 {
+        h.hover_at(from + (to - from) * (i as f32 / 5.0));
+        h.step();
+    }
+    h.drop_at(to);
+    h.run();
+    assert!(
+        shown(&h, "d7, white cow"),
+        "the cow went where it was dropped"
+    );
+    assert!(shown(&h, "g7, empty"));
+    assert_eq!(
+        h.state().game().and_then(|g| g.moves().last().cloned()),
+        Some("g7-d7".to_owned())
+    );
+}
+
+#[test]
+fn touch_move_holds_the_touched_cow_in_tournament_rules() {
+    let dir = folder("touch");
+    let mut h = harness(app_with(
+        &dir,
+        &[
+            "--game",
+            "morabaraba",
+            "--rules",
+            "tournament",
+            "--opponent",
+            "human",
+            "--position",
+            "a1,d2,g7,c5/a7,g1,f4 0:0 w",
+        ],
+    ));
+    click(&mut h, "g7, white cow");
+    click(&mut h, "d2, white cow");
+    assert!(
+        shown_containing(&h, "touch-move"),
+        "the other cow is refused"
+    );
+    click(&mut h, "d7, empty");
+    assert!(shown(&h, "d7, white cow"), "the touched cow moves");
+}
+
+#[test]
+fn a_clock_counts_down_for_both_sides() {
+    let dir = folder("clock");
+    let h = harness(app_with(
+        &dir,
+        &["--game", "oware", "--opponent", "human", "--clock", "5+3"],
+    ));
+    assert!(
+        shown_containing(&h, "Clock: South 4:5") || shown_containing(&h, "Clock: South 5:00"),
+        "the clock is shown"
+    );
+    assert!(shown_containing(&h, "North 5:00"));
+}
