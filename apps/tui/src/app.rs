@@ -619,7 +619,11 @@ impl App {
         if g.game.is_over() {
             let _ = std::fs::remove_file(path);
         } else if !g.game.all_moves().is_empty()
-            && let Err(e) = g.game.record().save(path)
+            && let Err(e) = path
+                .parent()
+                .map_or(Ok(()), std::fs::create_dir_all)
+                .map_err(|e| e.to_string())
+                .and_then(|()| g.game.record().save(path).map_err(|e| e.to_string()))
         {
             g.warn(format!("Cannot keep the game for later: {e}"));
         }

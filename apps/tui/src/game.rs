@@ -142,6 +142,8 @@ macro_rules! with_session {
 /// What a move the AI played looked like, for the panel.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AiMove {
+    /// The side that played it (0 first).
+    pub side: usize,
     /// The move.
     pub text: String,
     /// The depth searched.
@@ -569,6 +571,7 @@ impl Match {
             Match::Mancala(g) => Some(g.session.position().clone()),
             Match::Morris(_) => None,
         };
+        let side = self.side_to_move();
         let (text, depth, score, nodes) = with_session!(mut self, s => {
             s.tick(now);
             s.start_ai();
@@ -583,6 +586,7 @@ impl Match {
         }
         self.after_change();
         Some(AiMove {
+            side,
             text,
             depth,
             score,

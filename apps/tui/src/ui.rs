@@ -560,7 +560,12 @@ fn draw_ai(app: &App, g: &GameScreen, area: Rect, buf: &mut Buffer) {
         match progress {
             Some(p) => {
                 lines.push(Line::from(Span::styled(
-                    format!("{spin} thinking: depth {}, score {}", p.depth, p.score),
+                    format!(
+                        "{spin} {} thinks: depth {}, score {}",
+                        g.game.side_names()[g.game.side_to_move()],
+                        p.depth,
+                        p.score
+                    ),
                     theme.style(Role::Title),
                 )));
                 lines.push(Line::from(format!("  best line: {}", p.pv.join(" "))));
@@ -575,10 +580,11 @@ fn draw_ai(app: &App, g: &GameScreen, area: Rect, buf: &mut Buffer) {
             theme.style(Role::Dim),
         )));
     } else if let Some(ai) = &g.ai_move {
-        lines.push(Line::from(format!("Played {}", ai.text)));
+        let side = g.game.side_names()[ai.side];
+        lines.push(Line::from(format!("{side} played {}", ai.text)));
         lines.push(Line::from(Span::styled(
             format!(
-                "  depth {}, score {}, {} positions",
+                "  depth {}, {side}'s score {}, {} positions",
                 ai.depth, ai.score, ai.nodes
             ),
             theme.style(Role::Dim),

@@ -358,7 +358,8 @@ fn the_unfinished_game_can_be_continued() {
     let dir = folder("continue");
     let paths = Paths {
         settings: Some(dir.join("settings.toml")),
-        last_game: Some(dir.join("last-game.txt")),
+        // A folder that does not exist yet: the first save makes it.
+        last_game: Some(dir.join("kraal").join("last-game.txt")),
     };
     let mut app = App::new(UNICODE, paths.clone(), 3);
     start_by_keys(&mut app, 0, 0, 0);
