@@ -215,12 +215,13 @@ impl App {
     pub fn handle_event(&mut self, event: &Event, now: Instant) {
         match event {
             Event::Key(key) if key.kind != KeyEventKind::Release => self.handle_key(*key, now),
-            Event::Mouse(mouse) => {
-                let down = matches!(mouse.kind, MouseEventKind::Down(MouseButton::Left));
-                if down {
-                    self.click(mouse.column, mouse.row, now);
-                }
-            }
+            Event::Mouse(mouse) => match mouse.kind {
+                MouseEventKind::Down(MouseButton::Left) => self.click(mouse.column, mouse.row, now),
+                // The wheel steps through the moves, as [ and ] do.
+                MouseEventKind::ScrollUp => self.wheel(Action::Back, now),
+                MouseEventKind::ScrollDown => self.wheel(Action::Forward, now),
+                _ => {}
+            },
             Event::Resize(w, h) => self.size = Rect::new(0, 0, *w, *h),
             _ => {}
         }
@@ -542,6 +543,15 @@ impl App {
                 self.game_action(action, now);
             }
             None => {}
+        }
+    }
+
+    /// A turn of the mouse wheel over a game without a window open.
+    fn wheel(&mut self, action: Action, now: Instant) {
+        if let Screen::Game(g) = &self.screen
+            && g.overlay == Overlay::None
+        {
+            self.game_action(action, now);
         }
     }
 

@@ -213,12 +213,14 @@ impl Widget for MorrisView<'_> {
     }
 }
 
-/// Width of one hole on the screen: a space, a bracket, three digits, a bracket.
-const HOLE_WIDTH: u16 = 6;
 /// The columns left of the holes: the turn marker and the side's letter.
 const LEFT: u16 = 4;
 /// The columns right of the holes: the store.
 const RIGHT: u16 = 15;
+
+/// The ways a mancala board can be drawn, largest first: the columns of one hole (a bracket,
+/// three digits, a bracket, and space around), and the lines from one row of holes to the next.
+const MANCALA_SCALES: [(u16, u16); 2] = [(8, 2), (6, 1)];
 
 /// Where a mancala board goes on the screen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -226,37 +228,63 @@ pub struct MancalaLayout {
     x0: u16,
     y0: u16,
     board: mancala::Board,
+    hole_width: u16,
+    gap: u16,
 }
 
 impl MancalaLayout {
-    /// The space the board needs: holes, labels, side letters and stores.
-    #[must_use]
-    pub fn size(board: mancala::Board) -> (u16, u16) {
-        let width = LEFT + HOLE_WIDTH * board.width() as u16 + RIGHT;
-        let height = if board.rows() == 4 { 9 } else { 4 };
+    /// The space the board needs at one scale: holes, labels, side letters and stores.
+    const fn size_at(board: mancala::Board, (hole_width, gap): (u16, u16)) -> (u16, u16) {
+        let width = LEFT + hole_width * board.width() as u16 + RIGHT;
+        let height = if board.rows() == 4 {
+            7 + 2 * gap
+        } else {
+            3 + gap
+        };
         (width, height)
     }
 
-    /// The board centred in `area`, if it fits.
+    /// The smallest space the board needs.
+    #[must_use]
+    pub fn size(board: mancala::Board) -> (u16, u16) {
+        MancalaLayout::size_at(board, MANCALA_SCALES[1])
+    }
+
+    /// The space of the largest scale that fits in `width` x `height`, or the smallest scale's.
+    #[must_use]
+    pub fn size_within(board: mancala::Board, width: u16, height: u16) -> (u16, u16) {
+        MANCALA_SCALES
+            .into_iter()
+            .map(|scale| MancalaLayout::size_at(board, scale))
+            .find(|&(w, h)| w <= width && h <= height)
+            .unwrap_or_else(|| MancalaLayout::size(board))
+    }
+
+    /// The largest board that fits `area`, centred in it; `None` if none fits.
     #[must_use]
     pub fn fit(board: mancala::Board, area: Rect) -> Option<MancalaLayout> {
-        let (w, h) = MancalaLayout::size(board);
-        (w <= area.width && h <= area.height).then(|| MancalaLayout {
-            x0: area.x + (area.width - w) / 2 + LEFT,
-            y0: area.y + (area.height - h) / 2,
-            board,
+        MANCALA_SCALES.into_iter().find_map(|scale| {
+            let (w, h) = MancalaLayout::size_at(board, scale);
+            (w <= area.width && h <= area.height).then(|| MancalaLayout {
+                x0: area.x + (area.width - w) / 2 + LEFT,
+                y0: area.y + (area.height - h) / 2,
+                board,
+                hole_width: scale.0,
+                gap: scale.1,
+            })
         })
     }
 
-    /// The screen line of a row of holes (0 is the top row).
+    /// The screen line of a row of holes (0 is the top row). Four rows are drawn as two
+    /// pairs, each player's, with the hole names of both inner rows between them.
     fn row_y(&self, row: u8) -> u16 {
+        let g = self.gap;
         self.y0
             + match row {
                 0 => 1,
-                1 => 2,
-                2 if self.board.rows() == 2 => 2,
-                2 => 6,
-                _ => 7,
+                1 => 1 + g,
+                2 => 5 + g,
+                _ => 5 + 2 * g,
             }
     }
 
@@ -272,7 +300,7 @@ impl MancalaLayout {
     pub fn cell(&self, hole: mancala::Hole) -> (u16, u16) {
         let cell = self.board.cell(hole);
         (
-            self.x0 + u16::from(cell.column) * HOLE_WIDTH + 2,
+            self.x0 + u16::from(cell.column) * self.hole_width + self.hole_width / 2 - 1,
             self.row_y(cell.row),
         )
     }
@@ -384,7 +412,7 @@ impl Widget for MancalaView<'_> {
             );
         }
         // The stores: North's beside its far row, South's beside its far row.
-        let right = layout.x0 + HOLE_WIDTH * board.width() as u16 + 2;
+        let right = layout.x0 + layout.hole_width * board.width() as u16 + 2;
         let stores = [
             (mancala::Side::North, layout.row_y(0)),
             (mancala::Side::South, layout.row_y(board.rows() as u8 - 1)),

@@ -27,6 +27,8 @@ pub struct Glyphs {
     pub turn: char,
     /// The frames of the spinner shown while the AI thinks.
     pub spinner: &'static [&'static str],
+    /// What separates items on a line.
+    pub separator: &'static str,
 }
 
 const UNICODE: Glyphs = Glyphs {
@@ -40,6 +42,7 @@ const UNICODE: Glyphs = Glyphs {
     black: '●',
     turn: '▶',
     spinner: &["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"],
+    separator: " · ",
 };
 
 const ASCII: Glyphs = Glyphs {
@@ -53,6 +56,7 @@ const ASCII: Glyphs = Glyphs {
     black: 'B',
     turn: '>',
     spinner: &["|", "/", "-", "\\"],
+    separator: " - ",
 };
 
 /// What a piece of the screen is, for its style.

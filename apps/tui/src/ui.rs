@@ -267,8 +267,10 @@ pub fn game_layout(game: &Match, area: Rect) -> Option<GameLayout> {
                 keys,
             }
         }
-        Match::Mancala(_) => {
-            let (_, bh) = board_size(game);
+        Match::Mancala(g) => {
+            // The largest board that leaves the panels their room.
+            let board = g.session.position().board();
+            let (_, bh) = MancalaLayout::size_within(board, body.width, body.height - 12);
             let [board, panels] =
                 Layout::vertical([Constraint::Length(bh + 2), Constraint::Min(0)]).areas(body);
             let [status, moves, ai] = Layout::horizontal([
@@ -347,8 +349,9 @@ fn draw_game(app: &App, g: &GameScreen, area: Rect, buf: &mut Buffer, now: Insta
         return;
     };
     let rules = g.game.rules();
+    let sep = theme.glyphs().separator;
     let title = format!(
-        " kraal · {} · {} rules",
+        " kraal{sep}{}{sep}{} rules",
         capitalise(rules.game_name()),
         rules.rule_set_name()
     );
@@ -374,11 +377,23 @@ fn draw_game(app: &App, g: &GameScreen, area: Rect, buf: &mut Buffer, now: Insta
         layout.note.width.saturating_sub(2) as usize,
         theme.style(role),
     );
-    let bar = if theme.ascii {
-        "arrows/hjkl move · Enter pick · Esc let go · u undo · r redo · t hint · s save · ? help · q quit"
+    let arrows = if theme.ascii {
+        "arrows"
     } else {
-        "←↓↑→/hjkl move · Enter pick · Esc let go · u undo · r redo · t hint · s save · ? help · q quit"
+        "←↓↑→"
     };
+    let bar = [
+        &format!("{arrows}/hjkl move"),
+        "Enter pick",
+        "Esc let go",
+        "u undo",
+        "r redo",
+        "t hint",
+        "s save",
+        "? help",
+        "q quit",
+    ]
+    .join(sep);
     buf.set_stringn(
         layout.keys.x + 1,
         layout.keys.y,
@@ -465,6 +480,7 @@ fn draw_status(game: &Match, theme: Theme, area: Rect, buf: &mut Buffer, now: In
     let inner = block(theme, "Game").inner(area);
     block(theme, "Game").render(area, buf);
     let g = theme.glyphs();
+    let sep = g.separator;
     let names = game.side_names();
     let players = game.players();
     let mut lines: Vec<Line> = Vec::new();
@@ -477,7 +493,7 @@ fn draw_status(game: &Match, theme: Theme, area: Rect, buf: &mut Buffer, now: In
                 let color = Color::ALL[side];
                 let glyph = if side == 0 { g.white } else { g.black };
                 let counts = format!(
-                    "hand {:>2} · board {:>2}",
+                    "hand {:>2}{sep}board {:>2}",
                     pos.in_hand(color),
                     pos.on_board(color)
                 );
@@ -491,7 +507,7 @@ fn draw_status(game: &Match, theme: Theme, area: Rect, buf: &mut Buffer, now: In
                 let pos = m.session.position();
                 let s = Side::ALL[side];
                 let counts = format!(
-                    "store {:>2} · side {:>2}",
+                    "store {:>2}{sep}side {:>2}",
                     pos.captured(s),
                     pos.seeds_on_side(s)
                 );
@@ -527,7 +543,7 @@ fn draw_status(game: &Match, theme: Theme, area: Rect, buf: &mut Buffer, now: In
                 morris::Phase::Moving => "moving",
                 morris::Phase::Flying => "flying",
             };
-            format!("{} to move · {phase}", names[to_move])
+            format!("{} to move{sep}{phase}", names[to_move])
         }
         (None, Match::Mancala(_)) => format!("{} to move", names[to_move]),
     };
@@ -714,7 +730,7 @@ fn draw_help(theme: Theme, title: &str, tables: &[&[Binding]], area: Rect, buf: 
     lines.push(Line::from(""));
     lines.push(Line::from(vec![
         Span::styled(format!("{:<16}", "mouse"), theme.style(Role::Title)),
-        Span::raw("click a point or hole to pick it; click a move to look at it"),
+        Span::raw("click a point, hole or move; the wheel steps through the moves"),
     ]));
     lines.push(Line::from(Span::styled(
         "Any key closes this help.",
@@ -739,7 +755,7 @@ fn draw_prompt(theme: Theme, purpose: Purpose, text: &str, area: Rect, buf: &mut
             theme.style(Role::Title),
         )),
         Line::from(Span::styled(
-            "Enter to confirm · Esc to cancel",
+            format!("Enter to confirm{}Esc to cancel", theme.glyphs().separator),
             theme.style(Role::Dim),
         )),
     ];

@@ -1,7 +1,7 @@
 //! The whole app driven through its real key and mouse handlers, and its screens drawn
 //! through ratatui's TestBackend.
 
-use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers, MouseEvent, MouseEventKind};
 use kraal_rules_morris::Point;
 use kraal_session::pick::mancala_targets;
 use kraal_tui::app::{App, Overlay, Paths, Screen};
@@ -389,8 +389,20 @@ fn a_click_on_a_point_places_a_cow() {
     let text = screen(&app, 100, 32);
     let drawn = text.lines().nth(usize::from(y)).expect("the row is drawn");
     assert!(drawn.contains('○'), "a White cow stands on a1: {drawn}");
-    // A click on the move list goes back to that move.
+    // A click on the move list goes back to that move; the wheel steps.
     app.click(layout.moves.x + 7, layout.moves.y + 1, Instant::now());
+    assert_eq!(game(&app).ply(), 1);
+    let wheel = |kind| {
+        Event::Mouse(MouseEvent {
+            kind,
+            column: 1,
+            row: 1,
+            modifiers: KeyModifiers::NONE,
+        })
+    };
+    app.handle_event(&wheel(MouseEventKind::ScrollUp), Instant::now());
+    assert_eq!(game(&app).ply(), 0);
+    app.handle_event(&wheel(MouseEventKind::ScrollDown), Instant::now());
     assert_eq!(game(&app).ply(), 1);
 }
 

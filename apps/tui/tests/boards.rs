@@ -107,24 +107,33 @@ fn shot_targets_after_a_mill() {
     insta::assert_debug_snapshot!("standard_shot_ascii", mill(&g, true));
 }
 
+/// A board and position with a cow picked on `from`, the cursor on `cursor`.
+fn picked(name: &str, position: &str, from: &str, cursor: &str) -> Match {
+    let mut g = self::from(name, &[], Some(position));
+    assert_eq!(g.click_point(p(from), Instant::now()), None);
+    if let Match::Morris(m) = &mut g {
+        m.cursor = p(cursor);
+    }
+    g
+}
+
 #[test]
 fn plain_board_without_diagonals() {
-    let mut g = game("nine-mens-morris", &[]);
-    play(&mut g, &["d2", "a7"]);
-    if let Match::Morris(m) = &mut g {
-        m.cursor = p("a1");
-    }
+    // Nine Men's Morris: d2 may go to b2, f2, d1 or d3, never along a diagonal.
+    let g = picked(
+        "nine-mens-morris",
+        "a1,d2,g7,b4/a7,d7,f4,g1 0:0 w",
+        "d2",
+        "d3",
+    );
     insta::assert_debug_snapshot!("plain_unicode", mill(&g, false));
     insta::assert_debug_snapshot!("plain_ascii", mill(&g, true));
 }
 
 #[test]
 fn sotho_board_with_its_centre() {
-    let mut g = game("sotho", &[]);
-    play(&mut g, &["d4", "c4"]);
-    if let Match::Morris(m) = &mut g {
-        m.cursor = p("d4");
-    }
+    // The Sotho board: the cow on the centre point d4 may go to d3, d5 or e4 (c4 is taken).
+    let g = picked("sotho", "d4,a1,g7,b2/c4,a7,g1,f6 0:0 w", "d4", "d5");
     insta::assert_debug_snapshot!("sotho_unicode", mill(&g, false));
     insta::assert_debug_snapshot!("sotho_ascii", mill(&g, true));
 }
