@@ -100,6 +100,9 @@ pub struct Session<F: Family> {
     cursor: usize,
     players: [Player; 2],
     ending: Option<Ending>,
+    /// The ply the ending happened at: it stands while the cursor is there, so looking back
+    /// through a finished game and returning keeps its ending.
+    ending_ply: usize,
     draw_offer: Option<usize>,
     thinking: Option<Thinking<F::Move>>,
     seed: u64,
@@ -136,6 +139,7 @@ where
             cursor: 0,
             players,
             ending: None,
+            ending_ply: 0,
             draw_offer: None,
             thinking: None,
             seed,
@@ -159,7 +163,7 @@ where
     /// Ends the game on time if the side to move has run out at `now`. Returns whether it did.
     pub fn tick(&mut self, now: Instant) -> bool {
         if !self.is_over() && self.clock.flagged(self.side_to_move(), now) {
-            self.ending = Some(Ending::Time(self.side_to_move()));
+            self.end(Ending::Time(self.side_to_move()));
             return true;
         }
         false
@@ -264,10 +268,11 @@ where
 
     /// The game's standing: its result and why.
     pub fn status(&self) -> Status {
-        if let (Some(Ending::Claimed), Some(claimed)) = (self.ending, &self.claimed) {
+        let ending = self.ending.filter(|_| self.cursor == self.ending_ply);
+        if let (Some(Ending::Claimed), Some(claimed)) = (ending, &self.claimed) {
             return Self::rules_status(claimed);
         }
-        let Some(ending) = self.ending else {
+        let Some(ending) = ending else {
             return Self::rules_status(self.position());
         };
         let (result, reason, message) = match ending {
@@ -329,8 +334,14 @@ where
         let claimed = F::claim(self.position()).map_err(refuse)?;
         self.thinking = None;
         self.claimed = Some(claimed);
-        self.ending = Some(Ending::Claimed);
+        self.end(Ending::Claimed);
         Ok(self.status())
+    }
+
+    /// Ends the game here by a session decision (not the rules).
+    fn end(&mut self, ending: Ending) {
+        self.ending = Some(ending);
+        self.ending_ply = self.cursor;
     }
 
     /// Whether the game has ended (by the rules or the session).
@@ -383,12 +394,15 @@ where
             self.draw_offer = None;
         }
         let next = F::after(self.position(), mv);
+        // A new move changes the game's future: an ending further on no longer stands.
         self.history.truncate(self.cursor);
+        self.ending = None;
+        self.claimed = None;
         let canonical = mv.to_string();
         self.history.push((canonical.clone(), next));
         self.cursor += 1;
         if self.cursor >= MOVE_LIMIT && F::outcome(self.position()).is_none() {
-            self.ending = Some(Ending::MoveLimit);
+            self.end(Ending::MoveLimit);
         }
         canonical
     }
@@ -400,8 +414,6 @@ where
             return false;
         }
         self.cursor -= 1;
-        self.ending = None;
-        self.claimed = None;
         self.draw_offer = None;
         self.touched = None;
         true
@@ -443,15 +455,13 @@ where
         }
         self.thinking = None;
         self.cursor = ply;
-        self.ending = None;
-        self.claimed = None;
         Ok(())
     }
 
     /// The side to move resigns.
     pub fn resign(&mut self) {
         if !self.is_over() {
-            self.ending = Some(Ending::Resigned(self.side_to_move()));
+            self.end(Ending::Resigned(self.side_to_move()));
         }
     }
 
@@ -473,7 +483,7 @@ where
                     kraal_ai::Score::LossIn(_) => false,
                 };
                 if offerer_better {
-                    self.ending = Some(Ending::Agreed);
+                    self.end(Ending::Agreed);
                 }
                 offerer_better
             }
@@ -487,7 +497,7 @@ where
     /// The side to move accepts a draw its opponent offered. Returns whether there was one.
     pub fn accept_draw(&mut self) -> bool {
         if self.draw_offer == Some(1 - self.side_to_move()) && !self.is_over() {
-            self.ending = Some(Ending::Agreed);
+            self.end(Ending::Agreed);
             return true;
         }
         false
@@ -639,11 +649,11 @@ where
                 })?;
         }
         match (record.tag("Reason"), record.tag("Result")) {
-            (Some("resignation"), Some("1-0")) => session.ending = Some(Ending::Resigned(1)),
-            (Some("resignation"), Some("0-1")) => session.ending = Some(Ending::Resigned(0)),
-            (Some("time"), Some("1-0")) => session.ending = Some(Ending::Time(1)),
-            (Some("time"), Some("0-1")) => session.ending = Some(Ending::Time(0)),
-            (Some("agreement"), _) => session.ending = Some(Ending::Agreed),
+            (Some("resignation"), Some("1-0")) => session.end(Ending::Resigned(1)),
+            (Some("resignation"), Some("0-1")) => session.end(Ending::Resigned(0)),
+            (Some("time"), Some("1-0")) => session.end(Ending::Time(1)),
+            (Some("time"), Some("0-1")) => session.end(Ending::Time(0)),
+            (Some("agreement"), _) => session.end(Ending::Agreed),
             (Some("no-capture-possible"), _) => {
                 session.claim().map_err(crate::RecordError::Rules)?;
             }

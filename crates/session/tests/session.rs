@@ -336,3 +336,28 @@ fn a_thinking_ai_reports_its_progress() {
     s.undo();
     assert!(s.thinking().is_none(), "undo cancels the thinking");
 }
+
+#[test]
+fn a_resignation_stands_when_the_game_is_looked_back_through() {
+    let mut s = oware(HUMANS);
+    for mv in ["C", "f"] {
+        s.play(mv).expect("legal");
+    }
+    s.resign();
+    assert_eq!(s.status().reason, Some("resignation"));
+    s.jump(0).expect("the start");
+    assert!(!s.is_over(), "before the resignation the game goes on");
+    s.jump(2).expect("the end");
+    assert_eq!(
+        s.status().result,
+        "0-1",
+        "back at the end, the resignation stands"
+    );
+    s.undo();
+    s.play("e").expect("a new move from the past");
+    assert!(
+        !s.is_over(),
+        "a new move drops the ending with the old future"
+    );
+    assert_eq!(s.moves(), ["C", "e"]);
+}
