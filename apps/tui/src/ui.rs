@@ -560,8 +560,9 @@ fn draw_status(game: &Match, theme: Theme, area: Rect, buf: &mut Buffer, now: In
     Paragraph::new(lines).render(inner, buf);
 }
 
+/// Minutes and seconds left, rounded up (a clock shows 0:00 only when time is up).
 fn clock_text(left: Duration) -> String {
-    let seconds = left.as_secs();
+    let seconds = left.as_millis().div_ceil(1000);
     format!("{}:{:02}", seconds / 60, seconds % 60)
 }
 

@@ -431,3 +431,39 @@ fn screens() {
     press(&mut plain, KeyCode::Enter);
     insta::assert_snapshot!("mulabalaba_ascii", screen(&plain, 100, 32));
 }
+
+#[test]
+fn a_clock_shows_in_the_status() {
+    let mut app = app();
+    start_by_keys_with_clock(&mut app);
+    let text = screen(&app, 100, 32);
+    // White's clock runs from the start; Black's waits at its full five minutes.
+    assert!(text.contains("Clock  White 5:00   Black 5:00") || text.contains("Clock  White 4:5"));
+    assert!(text.contains("Black 5:00"), "{text}");
+}
+
+/// Morabaraba between two people with the 5+3 clock, chosen by keys.
+fn start_by_keys_with_clock(app: &mut App) {
+    press(app, KeyCode::Down); // rules
+    press(app, KeyCode::Down); // opponent
+    for _ in 0..5 {
+        press(app, KeyCode::Right); // Herder (3) round to a person (0)
+    }
+    press(app, KeyCode::Down); // colour
+    press(app, KeyCode::Down); // clock
+    press(app, KeyCode::Right);
+    press(app, KeyCode::Right);
+    press(app, KeyCode::Enter);
+    assert!(matches!(app.screen, Screen::Game(_)));
+}
+
+#[test]
+fn oware_says_who_must_feed() {
+    let rules = kraal_session::resolve("oware", None, &[] as &[&str]).expect("rules");
+    let humans = [kraal_session::Player::Human; 2];
+    let game = Match::new(rules, Some("1,2,3,4,5,6/0,0,0,0,0,0 20:7 s"), humans, 1).expect("game");
+    assert_eq!(
+        game.prompt(),
+        "South must feed North: only moves that reach North's houses are allowed."
+    );
+}
