@@ -86,6 +86,8 @@ pub struct GameScreen {
     saved: Option<String>,
     /// Whether the game-over window was shown for this ending.
     over_shown: bool,
+    /// How far the help is scrolled (in a short terminal).
+    pub help_scroll: u16,
 }
 
 impl GameScreen {
@@ -98,6 +100,7 @@ impl GameScreen {
             file: None,
             saved: None,
             over_shown: false,
+            help_scroll: 0,
         }
     }
 
@@ -347,7 +350,16 @@ impl App {
         }
         match g.overlay.clone() {
             Overlay::Help => {
-                g.overlay = Overlay::None;
+                match key.code {
+                    KeyCode::Up | KeyCode::Char('k') | KeyCode::PageUp => {
+                        g.help_scroll = g.help_scroll.saturating_sub(1);
+                    }
+                    // The drawing stops the scroll at the last line.
+                    KeyCode::Down | KeyCode::Char('j') | KeyCode::PageDown => {
+                        g.help_scroll = g.help_scroll.saturating_add(1).min(64);
+                    }
+                    _ => g.overlay = Overlay::None,
+                }
                 return;
             }
             Overlay::Prompt { purpose, text } => {
@@ -447,7 +459,10 @@ impl App {
                     g.tell(format!("Sowing animation {state}."));
                 }
             }
-            Action::Help => g.overlay = Overlay::Help,
+            Action::Help => {
+                g.help_scroll = 0;
+                g.overlay = Overlay::Help;
+            }
             Action::Quit if g.is_unsaved() && !g.game.is_over() => {
                 g.overlay = Overlay::Confirm(Confirm::Quit);
             }

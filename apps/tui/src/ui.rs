@@ -62,7 +62,7 @@ pub fn draw(app: &App, area: Rect, buf: &mut Buffer, now: Instant) {
         Screen::Start(menu) => {
             draw_start(menu, app.theme, area, buf);
             if app.start_help {
-                draw_help(app.theme, "Start screen keys", &[keys::START], area, buf);
+                draw_help(app.theme, "Start screen keys", &[keys::START], 0, area, buf);
             }
         }
         Screen::Game(g) => draw_game(app, g, area, buf, now),
@@ -403,7 +403,10 @@ fn draw_game(app: &App, g: &GameScreen, area: Rect, buf: &mut Buffer, now: Insta
     );
     match &g.overlay {
         Overlay::None => {}
-        Overlay::Help => draw_help(theme, "Keys", &[keys::GAME, keys::GAME_OVER], area, buf),
+        Overlay::Help => {
+            let tables = [keys::GAME, keys::GAME_OVER];
+            draw_help(theme, "Keys", &tables, g.help_scroll, area, buf);
+        }
         Overlay::Prompt { purpose, text } => draw_prompt(theme, *purpose, text, area, buf),
         Overlay::Confirm(question) => draw_confirm(theme, *question, area, buf),
         Overlay::GameOver => draw_game_over(&g.game, theme, area, buf),
@@ -708,7 +711,14 @@ fn key_label(theme: Theme, label: &str) -> String {
     }
 }
 
-fn draw_help(theme: Theme, title: &str, tables: &[&[Binding]], area: Rect, buf: &mut Buffer) {
+fn draw_help(
+    theme: Theme,
+    title: &str,
+    tables: &[&[Binding]],
+    scroll: u16,
+    area: Rect,
+    buf: &mut Buffer,
+) {
     let mut lines: Vec<Line> = Vec::new();
     for (i, table) in tables.iter().enumerate() {
         if i == 1 {
@@ -733,14 +743,31 @@ fn draw_help(theme: Theme, title: &str, tables: &[&[Binding]], area: Rect, buf: 
         Span::styled(format!("{:<16}", "mouse"), theme.style(Role::Title)),
         Span::raw("click a point, hole or move; the wheel steps through the moves"),
     ]));
-    lines.push(Line::from(Span::styled(
-        "Any key closes this help.",
+    let rect = popup(area, 84, lines.len() as u16 + 3, buf);
+    // A terminal too short for every line scrolls the list (the last line always shows how).
+    let room = rect.height.saturating_sub(3);
+    let hidden = (lines.len() as u16).saturating_sub(room);
+    let scroll = scroll.min(hidden);
+    let footer = if hidden == 0 {
+        "Any key closes this help.".to_owned()
+    } else {
+        let arrows = if theme.ascii { "Up/Down" } else { "↑/↓" };
+        format!(
+            "{arrows} scroll ({} more lines); any other key closes this help.",
+            hidden
+        )
+    };
+    let inner = block(theme, title).inner(rect);
+    block(theme, title).render(rect, buf);
+    let [list, last] = Layout::vertical([Constraint::Min(0), Constraint::Length(1)]).areas(inner);
+    Paragraph::new(lines).scroll((scroll, 0)).render(list, buf);
+    buf.set_stringn(
+        last.x,
+        last.y,
+        footer,
+        last.width as usize,
         theme.style(Role::Dim),
-    )));
-    let rect = popup(area, 84, lines.len() as u16 + 2, buf);
-    Paragraph::new(lines)
-        .block(block(theme, title))
-        .render(rect, buf);
+    );
 }
 
 fn draw_prompt(theme: Theme, purpose: Purpose, text: &str, area: Rect, buf: &mut Buffer) {

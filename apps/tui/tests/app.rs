@@ -467,3 +467,25 @@ fn oware_says_who_must_feed() {
         "South must feed North: only moves that reach North's houses are allowed."
     );
 }
+
+#[test]
+fn the_help_scrolls_in_a_short_terminal() {
+    let mut app = app();
+    press(&mut app, KeyCode::Enter);
+    press(&mut app, KeyCode::Char('?'));
+    let top = screen(&app, 100, 24);
+    assert!(top.contains("more lines"), "{top}");
+    assert!(top.contains("move the cursor up"));
+    for _ in 0..40 {
+        press(&mut app, KeyCode::Down);
+    }
+    let bottom = screen(&app, 100, 24);
+    assert!(!bottom.contains("move the cursor up"), "{bottom}");
+    assert!(
+        bottom.contains("the wheel steps through the moves"),
+        "{bottom}"
+    );
+    assert_eq!(overlay(&app), Overlay::Help);
+    press(&mut app, KeyCode::Char('x'));
+    assert_eq!(overlay(&app), Overlay::None);
+}
