@@ -150,7 +150,7 @@ pub fn show(ui: &mut egui::Ui, view: &MancalaView<'_>) -> Option<Hole> {
         painter.text(
             store.center_bottom() - vec2(0.0, cell * 0.25),
             Align2::CENTER_CENTER,
-            side.name(),
+            crate::menu::capitalised(side.name()),
             FontId::proportional(cell * 0.2),
             palette.text,
         );
@@ -168,7 +168,7 @@ pub fn show(ui: &mut egui::Ui, view: &MancalaView<'_>) -> Option<Hole> {
     for hole in board.holes() {
         let cr = cell_rect(hole);
         let centre = cr.center() + vec2(0.0, cell * 0.04);
-        let r = cell * 0.4;
+        let r = cell * 0.37;
         let n = count_of(hole);
         let id = egui::Id::unique(("kraal-hole", board.global(hole)));
         let response = ui.interact(
@@ -207,7 +207,7 @@ pub fn show(ui: &mut egui::Ui, view: &MancalaView<'_>) -> Option<Hole> {
             palette.text,
         );
         painter.text(
-            pos2(cr.left() + cell * 0.12, cr.bottom() - cell * 0.08),
+            pos2(cr.left() + cell * 0.04, cr.bottom() - cell * 0.04),
             Align2::LEFT_BOTTOM,
             board.label(hole),
             FontId::monospace(cell * 0.15),

@@ -23,8 +23,11 @@ pub struct PanelInfo<'a> {
     pub draw_offer: Option<usize>,
 }
 
-fn who(player: Player) -> String {
+fn who(player: Player, players: [Player; 2]) -> String {
     match player {
+        Player::Human if players.contains(&Player::Human) && players[0] != players[1] => {
+            "you".to_owned()
+        }
         Player::Human => "a person".to_owned(),
         Player::Ai(o) => format!("{} (level {})", o.name, o.level),
     }
@@ -69,7 +72,11 @@ pub fn show(
     ));
     ui.label(egui::RichText::new(rules.about().0).small().weak());
     for (side, player) in players.into_iter().enumerate() {
-        ui.label(format!("{}: {}", game.side_name(side), who(player)));
+        ui.label(format!(
+            "{}: {}",
+            game.side_name(side),
+            who(player, players)
+        ));
     }
     ui.separator();
 
