@@ -247,7 +247,8 @@ pub fn game_layout(game: &Match, area: Rect) -> Option<GameLayout> {
         Constraint::Length(1),
     ])
     .areas(area);
-    let layout = match game {
+    // Mill boards are square: the panels go beside them. Mancala boards are wide: below.
+    let (board, status, moves, ai) = match game {
         Match::Morris(_) => {
             let [board, side] =
                 Layout::horizontal([Constraint::Min(0), Constraint::Length(PANEL)]).areas(body);
@@ -257,15 +258,7 @@ pub fn game_layout(game: &Match, area: Rect) -> Option<GameLayout> {
                 Constraint::Min(3),
             ])
             .areas(side);
-            GameLayout {
-                title,
-                board,
-                status,
-                moves,
-                ai,
-                note,
-                keys,
-            }
+            (board, status, moves, ai)
         }
         Match::Mancala(g) => {
             // The largest board that leaves the panels their room.
@@ -273,22 +266,19 @@ pub fn game_layout(game: &Match, area: Rect) -> Option<GameLayout> {
             let (_, bh) = MancalaLayout::size_within(board, body.width, body.height - 12);
             let [board, panels] =
                 Layout::vertical([Constraint::Length(bh + 2), Constraint::Min(0)]).areas(body);
-            let [status, moves, ai] = Layout::horizontal([
-                Constraint::Ratio(1, 3),
-                Constraint::Ratio(1, 3),
-                Constraint::Ratio(1, 3),
-            ])
-            .areas(panels);
-            GameLayout {
-                title,
-                board,
-                status,
-                moves,
-                ai,
-                note,
-                keys,
-            }
+            let [status, moves, ai] =
+                Layout::horizontal([Constraint::Ratio(1, 3); 3]).areas(panels);
+            (board, status, moves, ai)
         }
+    };
+    let layout = GameLayout {
+        title,
+        board,
+        status,
+        moves,
+        ai,
+        note,
+        keys,
     };
     Some(layout)
 }
