@@ -44,7 +44,7 @@ struct Geometry {
 impl Geometry {
     fn of(rect: Rect) -> Geometry {
         let side = rect.width().min(rect.height());
-        let margin = side * 0.1;
+        let margin = side * 0.12;
         let step = (side - 2.0 * margin) / 6.0;
         let origin = pos2(rect.center().x - 3.0 * step, rect.center().y - 3.0 * step);
         Geometry { origin, step }
@@ -126,7 +126,7 @@ pub fn show(ui: &mut egui::Ui, view: &MorrisView<'_>) -> Vec<Point> {
         painter.text(
             pos2(
                 x,
-                rect.bottom() - (rect.bottom() - geo.origin.y - 6.0 * geo.step) * 0.45,
+                rect.bottom() - (rect.bottom() - geo.origin.y - 6.0 * geo.step) * 0.4,
             ),
             egui::Align2::CENTER_CENTER,
             char::from(b'a' + file),
@@ -137,7 +137,7 @@ pub fn show(ui: &mut egui::Ui, view: &MorrisView<'_>) -> Vec<Point> {
     for rank in 0..7u8 {
         let y = geo.origin.y + f32::from(6 - rank) * geo.step;
         painter.text(
-            pos2(rect.left() + (geo.origin.x - rect.left()) * 0.45, y),
+            pos2(rect.left() + (geo.origin.x - rect.left()) * 0.4, y),
             egui::Align2::CENTER_CENTER,
             (rank + 1).to_string(),
             font.clone(),

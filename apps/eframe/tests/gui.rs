@@ -47,16 +47,15 @@ fn the_menu_offers_the_mancala_games_and_their_boards() {
 #[test]
 fn a_short_game_against_the_calf() {
     let dir = folder("calf");
-    let mut h = harness(app_with(
-        &dir,
-        &[
-            "--game",
-            "morabaraba",
-            "--opponent",
-            "ai:1",
-            "--no-animations",
-        ],
-    ));
+    let mut h = harness(KraalApp::new(config(&dir)));
+    click(&mut h, "Morabaraba");
+    click(&mut h, "Calf (level 1)");
+    click(&mut h, "White (moves first)");
+    click(&mut h, "Start the game");
+    assert!(
+        h.state().settings().animations,
+        "this game runs with animations"
+    );
     let candidates = [
         "d7", "b4", "f2", "d2", "a7", "g4", "c3", "e5", "b6", "f6", "a1",
     ];
