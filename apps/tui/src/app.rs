@@ -1,12 +1,13 @@
 //! The application's state and how input changes it. Drawing is elsewhere ([`crate::ui`]):
 //! it is a pure function of this state, so every screen can be tested without a terminal.
 
-use crate::game::{AiMove, Direction, Match, capitalise};
+use crate::game::{Direction, Match};
 use crate::keys::{self, Action};
 use crate::start::{Choice, StartMenu};
 use crate::theme::{Role, Theme};
 use crate::ui;
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, MouseButton, MouseEventKind};
+use kraal_session::any::{AiMove, capitalise};
 use kraal_session::{Record, Settings, TimeControl};
 use ratatui::layout::Rect;
 use std::path::{Path, PathBuf};
@@ -319,10 +320,10 @@ impl App {
             return;
         };
         self.seed = self.seed.wrapping_add(1);
-        match Match::new(rules.clone(), start.as_deref(), *players, self.seed) {
+        match Match::new(rules, start.as_deref(), *players, self.seed) {
             Ok(mut game) => {
                 if *clock != TimeControl::None {
-                    set_clock(&mut game, *clock);
+                    game.set_time_control(*clock);
                 }
                 self.screen = Screen::Game(Box::new(GameScreen::new(game)));
                 self.last_choice = Some(choice);
@@ -398,7 +399,7 @@ impl App {
                     g.warn(why);
                 }
             }
-            Action::Cancel => g.game.clear_picks(),
+            Action::Cancel => g.game.clear_pick(),
             Action::Undo => {
                 if g.game.undo() == 0 {
                     g.warn("There is nothing to undo.");
@@ -423,12 +424,12 @@ impl App {
                     g.tell(hint);
                 }
             }
-            Action::Pass => match g.game.pass(now) {
-                Ok(()) => g.tell("You passed."),
+            Action::Pass => match g.game.pass() {
+                Ok(_) => g.tell("You passed."),
                 Err(why) => g.warn(capitalise(&why)),
             },
             Action::Claim => match g.game.claim() {
-                Ok(()) => g.tell("Claim granted: each player takes the seeds on their side."),
+                Ok(_) => g.tell("Claim granted: each player takes the seeds on their side."),
                 Err(why) => g.warn(format!("Claim refused: {why}")),
             },
             Action::Draw => {
@@ -663,12 +664,5 @@ impl App {
         {
             menu.message = Some(capitalise(&e.to_string()));
         }
-    }
-}
-
-fn set_clock(game: &mut Match, clock: TimeControl) {
-    match game {
-        Match::Morris(g) => g.session.set_time_control(clock),
-        Match::Mancala(g) => g.session.set_time_control(clock),
     }
 }

@@ -3,13 +3,15 @@
 
 use crate::app::{App, Confirm, GameScreen, Overlay, Purpose, Screen};
 use crate::board::{MancalaLayout, MancalaView, MorrisLayout, MorrisView};
-use crate::game::{Match, capitalise};
+use crate::game::Match;
 use crate::keys::{self, Binding};
 use crate::start::{Field, StartMenu};
 use crate::theme::{Role, Theme};
 use kraal_rules_mancala::{self as mancala, Side};
 use kraal_rules_morris::{self as morris, Color, Point};
+use kraal_session::AnyGame;
 use kraal_session::Player;
+use kraal_session::any::capitalise;
 use kraal_session::pick::mancala_targets;
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
@@ -217,9 +219,9 @@ pub struct GameLayout {
 
 /// The space the board of this game needs.
 fn board_size(game: &Match) -> (u16, u16) {
-    match game {
-        Match::Morris(_) => MorrisLayout::min_size(),
-        Match::Mancala(g) => MancalaLayout::size(g.session.position().board()),
+    match game.mancala_position() {
+        None => MorrisLayout::min_size(),
+        Some(pos) => MancalaLayout::size(pos.board()),
     }
 }
 
@@ -227,9 +229,9 @@ fn board_size(game: &Match) -> (u16, u16) {
 #[must_use]
 pub fn min_size(game: &Match) -> (u16, u16) {
     let (bw, bh) = board_size(game);
-    match game {
-        Match::Morris(_) => (bw + PANEL, bh.max(20) + CHROME),
-        Match::Mancala(_) => (bw.max(3 * 30), bh + 12 + CHROME),
+    match game.game {
+        AnyGame::Morris { .. } => (bw + PANEL, bh.max(20) + CHROME),
+        AnyGame::Mancala { .. } => (bw.max(3 * 30), bh + 12 + CHROME),
     }
 }
 
@@ -248,8 +250,8 @@ pub fn game_layout(game: &Match, area: Rect) -> Option<GameLayout> {
     ])
     .areas(area);
     // Mill boards are square: the panels go beside them. Mancala boards are wide: below.
-    let (board, status, moves, ai) = match game {
-        Match::Morris(_) => {
+    let (board, status, moves, ai) = match &game.game {
+        AnyGame::Morris { .. } => {
             let [board, side] =
                 Layout::horizontal([Constraint::Min(0), Constraint::Length(PANEL)]).areas(body);
             let [status, ai, moves] = Layout::vertical([
@@ -260,9 +262,9 @@ pub fn game_layout(game: &Match, area: Rect) -> Option<GameLayout> {
             .areas(side);
             (board, status, moves, ai)
         }
-        Match::Mancala(g) => {
+        AnyGame::Mancala { session } => {
             // The largest board that leaves the panels their room.
-            let board = g.session.position().board();
+            let board = session.position().board();
             let (_, bh) = MancalaLayout::size_within(board, body.width, body.height - 12);
             let [board, panels] =
                 Layout::vertical([Constraint::Length(bh + 2), Constraint::Min(0)]).areas(body);
@@ -299,16 +301,12 @@ pub enum Hit {
 pub fn hit(game: &Match, size: Rect, x: u16, y: u16) -> Option<Hit> {
     let layout = game_layout(game, size)?;
     if contains(layout.board, x, y) {
-        return match game {
-            Match::Morris(g) => {
-                let pos = g.session.position();
-                MorrisLayout::fit(layout.board)?
-                    .point_at(pos.board(), x, y)
-                    .map(Hit::Point)
-            }
-            Match::Mancala(g) => {
-                let board = g.session.position().board();
-                MancalaLayout::fit(board, layout.board)?
+        return match &game.game {
+            AnyGame::Morris { session, .. } => MorrisLayout::fit(layout.board)?
+                .point_at(session.position().board(), x, y)
+                .map(Hit::Point),
+            AnyGame::Mancala { session } => {
+                MancalaLayout::fit(session.position().board(), layout.board)?
                     .hole_at(x, y)
                     .map(Hit::Hole)
             }
@@ -405,40 +403,35 @@ fn draw_game(app: &App, g: &GameScreen, area: Rect, buf: &mut Buffer, now: Insta
 
 /// Draws the board of a game into `area` with its highlights.
 pub fn draw_board(game: &Match, theme: Theme, area: Rect, buf: &mut Buffer) {
-    match game {
-        Match::Morris(g) => {
-            let pos = g.session.position();
-            let human = game.human_to_move() && !game.is_over() && game.redoable() == 0;
-            let targets = if human {
-                g.pick.targets(pos)
-            } else {
-                Vec::new()
-            };
-            let mut picked: Vec<Point> = g.pick.from().into_iter().collect();
-            picked.extend(g.pick.to());
-            picked.extend(g.pick.shots());
-            let last: Vec<Point> = g
-                .session
+    let human = game.human_to_move() && !game.is_over() && game.redoable() == 0;
+    match &game.game {
+        AnyGame::Morris { session, pick } => {
+            let pos = session.position();
+            let targets = if human { pick.targets(pos) } else { Vec::new() };
+            let mut picked: Vec<Point> = pick.from().into_iter().collect();
+            picked.extend(pick.to());
+            picked.extend(pick.shots());
+            let last: Vec<Point> = session
                 .last_move()
                 .map(|m| m.from().into_iter().chain(m.to()).collect())
                 .unwrap_or_default();
-            let pending = g.pick.to().map(|to| (g.pick.from(), to));
             MorrisView {
                 pos,
-                cursor: Some(g.cursor),
+                cursor: Some(game.point),
                 picked: &picked,
                 targets: &targets,
                 last: &last,
-                pending,
+                pending: pick.to().map(|to| (pick.from(), to)),
                 theme,
             }
             .render(area, buf);
         }
-        Match::Mancala(g) => {
-            let pos = g.session.position();
-            let (holes, captured, active) = g.shown();
-            let human = game.human_to_move() && !game.is_over() && game.redoable() == 0;
-            let targets = if human && g.animation.is_none() {
+        AnyGame::Mancala { session } => {
+            let pos = session.position();
+            let Some((holes, captured, active)) = game.shown() else {
+                return;
+            };
+            let targets = if human && !game.is_animating() {
                 mancala_targets(pos)
             } else {
                 Vec::new()
@@ -447,9 +440,9 @@ pub fn draw_board(game: &Match, theme: Theme, area: Rect, buf: &mut Buffer) {
                 pos,
                 holes: &holes,
                 captured,
-                cursor: Some(g.cursor),
+                cursor: Some(game.hole),
                 targets: &targets,
-                last: g.session.last_move().map(|m| m.hole()),
+                last: session.last_move().map(|m| m.hole()),
                 active,
                 turn: !game.is_over(),
                 theme,
@@ -480,9 +473,9 @@ fn draw_status(game: &Match, theme: Theme, area: Rect, buf: &mut Buffer, now: In
     let to_move = game.side_to_move();
     let over = game.is_over();
     for side in 0..2 {
-        let (glyph, role, counts) = match game {
-            Match::Morris(m) => {
-                let pos = m.session.position();
+        let (glyph, role, counts) = match &game.game {
+            AnyGame::Morris { session, .. } => {
+                let pos = session.position();
                 let color = Color::ALL[side];
                 let glyph = if side == 0 { g.white } else { g.black };
                 let counts = format!(
@@ -496,8 +489,8 @@ fn draw_status(game: &Match, theme: Theme, area: Rect, buf: &mut Buffer, now: In
                     counts,
                 )
             }
-            Match::Mancala(m) => {
-                let pos = m.session.position();
+            AnyGame::Mancala { session } => {
+                let pos = session.position();
                 let s = Side::ALL[side];
                 let counts = format!(
                     "store {:>2}{sep}side {:>2}",
@@ -528,17 +521,17 @@ fn draw_status(game: &Match, theme: Theme, area: Rect, buf: &mut Buffer, now: In
         )));
     }
     let status = game.status();
-    let state = match (&status.message, game) {
+    let state = match (&status.message, &game.game) {
         (Some(_), _) => format!("Game over: {}", game.ending()),
-        (None, Match::Morris(m)) => {
-            let phase = match m.session.position().phase() {
+        (None, AnyGame::Morris { session, .. }) => {
+            let phase = match session.position().phase() {
                 morris::Phase::Placing => "placing",
                 morris::Phase::Moving => "moving",
                 morris::Phase::Flying => "flying",
             };
             format!("{} to move{sep}{phase}", names[to_move])
         }
-        (None, Match::Mancala(_)) => format!("{} to move", names[to_move]),
+        (None, AnyGame::Mancala { .. }) => format!("{} to move", names[to_move]),
     };
     lines.push(Line::from(Span::styled(state, theme.style(Role::Title))));
     if let Some([first, second]) = game.clocks(now) {
@@ -565,28 +558,27 @@ fn draw_ai(app: &App, g: &GameScreen, area: Rect, buf: &mut Buffer) {
     block(theme, "Computer").render(area, buf);
     let glyphs = theme.glyphs();
     let mut lines: Vec<Line> = Vec::new();
-    if let Some((nodes, progress)) = g.game.thinking() {
+    if let Some(thinking) = g.game.thinking() {
         let spin = glyphs.spinner[app.frame / 2 % glyphs.spinner.len()];
-        match progress {
-            Some(p) => {
+        let side = g.game.side_name(g.game.side_to_move());
+        match (thinking.depth, &thinking.score) {
+            (Some(depth), Some(score)) => {
                 lines.push(Line::from(Span::styled(
-                    format!(
-                        "{spin} {} thinks: depth {}, score {}",
-                        g.game.side_names()[g.game.side_to_move()],
-                        p.depth,
-                        p.score
-                    ),
+                    format!("{spin} {side} thinks: depth {depth}, score {score}"),
                     theme.style(Role::Title),
                 )));
-                lines.push(Line::from(format!("  best line: {}", p.pv.join(" "))));
+                lines.push(Line::from(format!(
+                    "  best line: {}",
+                    thinking.line.join(" ")
+                )));
             }
-            None => lines.push(Line::from(Span::styled(
-                format!("{spin} thinking..."),
+            _ => lines.push(Line::from(Span::styled(
+                format!("{spin} {side} thinks..."),
                 theme.style(Role::Title),
             ))),
         }
         lines.push(Line::from(Span::styled(
-            format!("  {nodes} positions so far"),
+            format!("  {} positions so far", thinking.nodes),
             theme.style(Role::Dim),
         )));
     } else if let Some(ai) = &g.ai_move {

@@ -98,10 +98,9 @@ fn start_by_keys(app: &mut App, left: usize, size_steps: usize, opponent: usize)
 /// Moves the mill-board cursor to `target` with arrow keys (a shortest key path, found over
 /// the same cursor moves the handler makes), then presses Enter.
 fn pick_point(app: &mut App, target: Point) {
-    let (board, from) = match game(app) {
-        Match::Morris(g) => (g.session.position().board(), g.cursor),
-        Match::Mancala(_) => panic!("not a mill game"),
-    };
+    let m = game(app);
+    let board = m.morris_position().expect("a mill game").board();
+    let from = m.point;
     let keys = [
         (Direction::Up, KeyCode::Up),
         (Direction::Down, KeyCode::Down),
@@ -129,10 +128,7 @@ fn pick_point(app: &mut App, target: Point) {
     for key in path.into_iter().rev() {
         press(app, key);
     }
-    match game(app) {
-        Match::Morris(g) => assert_eq!(g.cursor, target),
-        Match::Mancala(_) => unreachable!(),
-    }
+    assert_eq!(game(app).point, target);
     press(app, KeyCode::Enter);
 }
 
@@ -165,14 +161,12 @@ fn a_whole_game_by_keys_against_the_calf() {
             wait_for_ai(&mut app);
             continue;
         }
-        let Match::Mancala(g) = game(&app) else {
-            panic!("a mancala game")
-        };
-        let pos = g.session.position();
+        let g = game(&app);
+        let pos = g.mancala_position().expect("a mancala game");
         let board = pos.board();
         let targets = mancala_targets(pos);
         let target = targets[human_moves % targets.len()];
-        let (from, to) = (board.cell(g.cursor), board.cell(target));
+        let (from, to) = (board.cell(g.hole), board.cell(target));
         for _ in from.row..to.row {
             press(&mut app, KeyCode::Char('j'));
         }
@@ -461,7 +455,7 @@ fn start_by_keys_with_clock(app: &mut App) {
 fn oware_says_who_must_feed() {
     let rules = kraal_session::resolve("oware", None, &[] as &[&str]).expect("rules");
     let humans = [kraal_session::Player::Human; 2];
-    let game = Match::new(rules, Some("1,2,3,4,5,6/0,0,0,0,0,0 20:7 s"), humans, 1).expect("game");
+    let game = Match::new(&rules, Some("1,2,3,4,5,6/0,0,0,0,0,0 20:7 s"), humans, 1).expect("game");
     assert_eq!(
         game.prompt(),
         "South must feed North: only moves that reach North's houses are allowed."

@@ -24,7 +24,7 @@ fn game(name: &str, overrides: &[&str]) -> Match {
 
 fn from(name: &str, overrides: &[&str], start: Option<&str>) -> Match {
     Match::new(
-        resolve(name, None, overrides).expect("rules"),
+        &resolve(name, None, overrides).expect("rules"),
         start,
         HUMANS,
         1,
@@ -38,18 +38,13 @@ fn p(label: &str) -> Point {
 
 fn play(game: &mut Match, moves: &[&str]) {
     for mv in moves {
-        let refused = match game {
-            Match::Morris(_) => mv
+        let refused = match game.mancala_position() {
+            None => mv
                 .split(['-', 'x'])
                 .filter(|s| !s.is_empty())
                 .find_map(|point| game.click_point(p(point), Instant::now())),
-            Match::Mancala(g) => {
-                let hole = g
-                    .session
-                    .position()
-                    .parse_move(mv)
-                    .expect("a legal move")
-                    .hole();
+            Some(pos) => {
+                let hole = pos.parse_move(mv).expect("a legal move").hole();
                 game.click_hole(hole, Instant::now())
             }
         };
@@ -79,9 +74,7 @@ fn standard_with_a_cow_picked() -> Match {
     );
     play(&mut g, &["e3-e4"]);
     assert_eq!(g.click_point(p("b2"), Instant::now()), None);
-    if let Match::Morris(m) = &mut g {
-        m.cursor = p("c3");
-    }
+    g.point = p("c3");
     g
 }
 
@@ -111,9 +104,7 @@ fn shot_targets_after_a_mill() {
 fn picked(name: &str, position: &str, from: &str, cursor: &str) -> Match {
     let mut g = self::from(name, &[], Some(position));
     assert_eq!(g.click_point(p(from), Instant::now()), None);
-    if let Match::Morris(m) = &mut g {
-        m.cursor = p(cursor);
-    }
+    g.point = p(cursor);
     g
 }
 
@@ -152,9 +143,7 @@ fn oware_in_play() -> Match {
     let mut g = game("oware", &[]);
     play(&mut g, &["C", "f", "D"]);
     g.finish_animation();
-    if let Match::Mancala(m) = &mut g {
-        m.cursor = Hole::new(Side::North, 4);
-    }
+    g.hole = Hole::new(Side::North, 4);
     g
 }
 

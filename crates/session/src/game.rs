@@ -550,14 +550,19 @@ where
             .map(|t| (t.stop.nodes(), t.stop.progress()))
     }
 
+    /// The position before the last move on the board, if any (to animate that move).
+    pub fn position_before_last(&self) -> Option<&F::Position> {
+        match self.cursor {
+            0 => None,
+            1 => Some(&self.start),
+            n => Some(&self.history[n - 2].1),
+        }
+    }
+
     /// The move that led to the position on the board, if any (to mark it).
     pub fn last_move(&self) -> Option<F::Move> {
         let (text, _) = self.history.get(self.cursor.checked_sub(1)?)?;
-        let before = match self.cursor {
-            1 => &self.start,
-            n => &self.history[n - 2].1,
-        };
-        F::parse_move(before, text).ok()
+        F::parse_move(self.position_before_last()?, text).ok()
     }
 
     /// Plays the AI's move if it is ready, returning it with what the AI thought.

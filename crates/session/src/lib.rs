@@ -6,11 +6,14 @@
 //!   front end handles any game with the same code.
 //! - [`record`]: the game-record format: read, check move by move, write, save atomically.
 //!
+//! - [`AnyGame`]: a game of either family behind one type, with what a screen shows in words.
+//! - [`pick`]: moves built click by click, the same in every front end.
 //! - [`Session`]: a game in progress: history with undo, redo and jumps, the players (human or
 //!   one of the seven opponents, thinking on a background thread), resignation, draw offers,
 //!   hints, clocks ([`TimeControl`]: none, the two-minute rule, a game clock with increment),
 //!   touch-move, and the record of the game.
 
+pub mod any;
 pub mod clock;
 pub mod error;
 pub mod family;
@@ -20,6 +23,7 @@ pub mod record;
 pub mod rules;
 pub mod settings;
 
+pub use any::AnyGame;
 pub use clock::{Clock, TimeControl};
 pub use error::SessionError;
 pub use game::{Ending, MOVE_LIMIT, Player, Session, Status};
