@@ -3,7 +3,7 @@
 mod common;
 
 use common::*;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use kraal_gui::KraalApp;
 
 #[test]
@@ -440,4 +440,58 @@ fn a_clock_counts_down_for_both_sides() {
         "the clock is shown"
     );
     assert!(shown_containing(&h, "North 5:00"));
+}
+
+#[test]
+fn tab_reaches_the_board_and_enter_places_a_cow() {
+    let dir = folder("tab");
+    let mut h = harness(app_with(
+        &dir,
+        &[
+            "--game",
+            "morabaraba",
+            "--opponent",
+            "human",
+            "--no-animations",
+        ],
+    ));
+    let mut focused = None;
+    for _ in 0..100 {
+        h.key_press(egui::Key::Tab);
+        h.run();
+        focused = h
+            .get_all_by_label_contains(", empty")
+            .find(|n| n.is_focused())
+            .and_then(|n| n.accesskit_node().label());
+        if focused.is_some() {
+            break;
+        }
+    }
+    let label = focused.expect("Tab reaches a point of the board");
+    h.key_press(egui::Key::Enter);
+    h.run();
+    let point = label.trim_end_matches(", empty").to_owned();
+    assert!(
+        shown(&h, &format!("{point}, white cow")),
+        "{point} got a cow"
+    );
+}
+
+#[test]
+fn the_sotho_board_has_its_centre_point() {
+    let dir = folder("sotho");
+    let mut h = harness(app_with(
+        &dir,
+        &["--game", "sotho", "--opponent", "human", "--no-animations"],
+    ));
+    assert!(shown(&h, "d4, empty"));
+    click(&mut h, "d4, empty");
+    assert!(shown(&h, "d4, white cow"));
+    // The standard board has no centre.
+    let mut standard = harness(app_with(
+        &dir,
+        &["--game", "morabaraba", "--opponent", "human"],
+    ));
+    standard.run();
+    assert!(!shown(&standard, "d4, empty"));
 }
