@@ -641,10 +641,14 @@ impl KraalApp {
             game.tick();
             ctx.request_repaint_after(Duration::from_millis(250));
         }
-        if self.review.is_some() || game.is_over() || game.human_to_move() || self.anim.is_some() {
+        if self.review.is_some() || game.is_over() || game.human_to_move() {
             return;
         }
+        // The AI thinks while the last move is still being shown, and plays after it.
         game.start_ai();
+        if self.anim.is_some() {
+            return;
+        }
         let before = self.before();
         let Some(game) = self.game.as_mut() else {
             return;

@@ -48,6 +48,19 @@ fn prompt(game: &Game) -> Option<String> {
     })
 }
 
+/// `1234567` → `1,234,567`.
+fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
 fn mmss(d: std::time::Duration) -> String {
     let s = d.as_secs();
     format!("{}:{:02}", s / 60, s % 60)
@@ -148,7 +161,7 @@ pub fn show(
         ));
     }
     if let Some(thinking) = game.thinking() {
-        let mut text = format!("AI thinking: {} nodes", thinking.nodes);
+        let mut text = format!("AI thinking: {} nodes", grouped(thinking.nodes));
         if let Some(depth) = thinking.depth {
             text.push_str(&format!(", depth {depth}"));
         }
@@ -269,4 +282,16 @@ pub fn show(
             });
         });
     actions
+}
+
+#[cfg(test)]
+mod tests {
+    use super::grouped;
+
+    #[test]
+    fn large_numbers_are_grouped() {
+        assert_eq!(grouped(7), "7");
+        assert_eq!(grouped(1_000), "1,000");
+        assert_eq!(grouped(1_223_680), "1,223,680");
+    }
 }
