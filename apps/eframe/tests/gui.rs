@@ -495,3 +495,24 @@ fn the_sotho_board_has_its_centre_point() {
     standard.run();
     assert!(!shown(&standard, "d4, empty"));
 }
+
+#[test]
+fn shortcut_keys_open_the_dialogs_and_switch_the_theme() {
+    let dir = folder("shortcuts");
+    let mut h = harness(app_with(
+        &dir,
+        &["--game", "oware", "--opponent", "human", "--no-animations"],
+    ));
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::S);
+    h.run();
+    assert!(shown(&h, "Save the game"), "Ctrl+S opens the save dialog");
+    h.key_press(egui::Key::Escape);
+    h.run();
+    assert!(!shown(&h, "Save the game"), "Esc closes it");
+    h.key_press(egui::Key::T);
+    h.run();
+    assert!(h.state().prefs().dark, "T switches the theme");
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::O);
+    h.run();
+    assert!(shown(&h, "Load a game"), "Ctrl+O opens the load dialog");
+}
