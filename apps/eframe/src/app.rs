@@ -85,6 +85,8 @@ pub struct KraalApp {
     anim: Option<Animation>,
     notice: Option<Notice>,
     hint: Option<String>,
+    hint_move: Option<String>,
+    hint_ply: usize,
     dialog: Option<FileDialog>,
     over_closed: bool,
     draw_offer: Option<usize>,
@@ -131,6 +133,8 @@ impl KraalApp {
             anim: None,
             notice,
             hint: None,
+            hint_move: None,
+            hint_ply: 0,
             dialog: None,
             over_closed: false,
             draw_offer: None,
@@ -258,6 +262,7 @@ impl KraalApp {
         self.review = None;
         self.anim = None;
         self.hint = None;
+        self.hint_move = None;
         self.dialog = None;
         self.over_closed = false;
         self.draw_offer = None;
@@ -389,6 +394,7 @@ impl KraalApp {
 
     fn animate(&mut self, before: Option<Before>) {
         self.hint = None;
+        self.hint_move = None;
         if let Some(game) = &self.game {
             let mover = 1 - game.side_to_move();
             self.draw_offer = self.draw_offer.filter(|&side| side == mover);
@@ -502,7 +508,10 @@ impl KraalApp {
                 if game.is_over() {
                     self.say("The game is over.", true);
                 } else {
-                    self.hint = Some(game.hint(200_000));
+                    let (text, mv) = game.hint(200_000);
+                    self.hint = Some(text);
+                    self.hint_move = mv;
+                    self.hint_ply = game.ply();
                 }
             }
             Action::Resign => {
@@ -637,6 +646,10 @@ impl KraalApp {
         let Some(game) = self.game.as_mut() else {
             return;
         };
+        if game.ply() != self.hint_ply {
+            self.hint = None;
+            self.hint_move = None;
+        }
         if game.clocks().is_some() {
             game.tick();
             ctx.request_repaint_after(Duration::from_millis(250));
@@ -804,6 +817,10 @@ impl KraalApp {
                 pick: game.pick().unwrap_or(&empty),
                 last: game.morris_last(),
                 anim: self.anim.as_ref(),
+                hint: self
+                    .hint_move
+                    .as_deref()
+                    .and_then(|t| pos.parse_move(t).ok()),
                 now,
                 palette,
                 interactive: live,
@@ -828,6 +845,11 @@ impl KraalApp {
                 targets: &targets,
                 last: game.mancala_last().map(mancala::Move::hole),
                 sowing: self.anim.as_ref().and_then(|a| a.sowing(now)),
+                hint: self
+                    .hint_move
+                    .as_deref()
+                    .and_then(|t| pos.parse_move(t).ok())
+                    .map(mancala::Move::hole),
                 palette,
                 interactive: live,
             };

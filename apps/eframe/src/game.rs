@@ -229,16 +229,19 @@ impl Game {
         with_session!(self, s => s.claim())
     }
 
-    /// The engine's suggestion for the side to move, as a sentence.
-    pub fn hint(&self, nodes: u64) -> String {
+    /// The engine's suggestion for the side to move: a sentence, and the move's text.
+    pub fn hint(&self, nodes: u64) -> (String, Option<String>) {
         with_session!(self, s => {
             let report = s.hint(Limits::nodes(nodes), 1);
             match report.best {
-                Some(mv) => format!(
-                    "Hint: {mv} (score {}, depth {})",
-                    report.score, report.depth
+                Some(mv) => (
+                    format!(
+                        "Hint: {mv} (score {}, depth {})",
+                        report.score, report.depth
+                    ),
+                    Some(mv.to_string()),
                 ),
-                None => "No move to suggest: the game is over.".to_owned(),
+                None => ("No move to suggest: the game is over.".to_owned(), None),
             }
         })
     }

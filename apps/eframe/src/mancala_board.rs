@@ -17,6 +17,8 @@ pub struct MancalaView<'a> {
     pub last: Option<Hole>,
     /// The sowing being animated, if any.
     pub sowing: Option<Sowing>,
+    /// The hole the engine's hint plays, to show it.
+    pub hint: Option<Hole>,
     /// The colours.
     pub palette: Palette,
     /// Whether the player may pick holes now.
@@ -192,6 +194,14 @@ pub fn show(ui: &mut egui::Ui, view: &MancalaView<'_>) -> Option<Hole> {
         dots(&painter, centre, r, n, &palette);
         if view.last == Some(hole) && view.sowing.is_none() {
             painter.circle_stroke(centre, r + 4.0, Stroke::new(2.5, palette.last));
+        }
+        if view.hint == Some(hole) {
+            crate::morris_board::dashed_ring(
+                &painter,
+                centre,
+                r + 8.0,
+                Stroke::new(2.5, palette.focus),
+            );
         }
         if current == Some(hole) {
             painter.circle_stroke(centre, r + 4.0, Stroke::new(3.0, palette.picked));

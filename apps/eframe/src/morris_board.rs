@@ -17,6 +17,8 @@ pub struct MorrisView<'a> {
     pub last: Option<Move>,
     /// The move being animated, if any.
     pub anim: Option<&'a Animation>,
+    /// The engine's hint, to show it.
+    pub hint: Option<Move>,
     /// The frame's time.
     pub now: f64,
     /// The colours.
@@ -93,6 +95,17 @@ fn draw_cow(
             palette.cow_rim.gamma_multiply(alpha * 0.5),
         ),
     );
+}
+
+/// A ring drawn in dashes (for the hint).
+pub fn dashed_ring(painter: &egui::Painter, at: Pos2, r: f32, stroke: Stroke) {
+    let points: Vec<Pos2> = (0..=48)
+        .map(|i| {
+            let a = i as f32 / 48.0 * std::f32::consts::TAU;
+            at + vec2(r * a.cos(), r * a.sin())
+        })
+        .collect();
+    painter.extend(egui::Shape::dashed_line(&points, stroke, 6.0, 5.0));
 }
 
 fn cross(painter: &egui::Painter, at: Pos2, r: f32, stroke: Stroke) {
@@ -198,6 +211,19 @@ pub fn show(ui: &mut egui::Ui, view: &MorrisView<'_>) -> Vec<Point> {
         }
         for s in mv.shots() {
             cross(&painter, geo.at(s), r * 0.45, mark);
+        }
+    }
+
+    // The hint: dashed rings on the points it names.
+    if let Some(mv) = view.hint {
+        let points = mv.from().into_iter().chain(mv.to()).chain(mv.shots());
+        for p in points {
+            dashed_ring(
+                &painter,
+                geo.at(p),
+                r * 1.45,
+                Stroke::new(2.5, palette.focus),
+            );
         }
     }
 

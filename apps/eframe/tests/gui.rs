@@ -516,3 +516,19 @@ fn shortcut_keys_open_the_dialogs_and_switch_the_theme() {
     h.run();
     assert!(shown(&h, "Load a game"), "Ctrl+O opens the load dialog");
 }
+
+#[test]
+fn a_hint_names_a_legal_move_and_goes_when_the_position_changes() {
+    let dir = folder("hint");
+    let mut h = harness(app_with(
+        &dir,
+        &["--game", "oware", "--opponent", "human", "--no-animations"],
+    ));
+    click(&mut h, "Hint");
+    assert!(shown_containing(&h, "Hint: "), "the hint is shown");
+    click(&mut h, "south house A, 4 seeds");
+    assert!(
+        !shown_containing(&h, "Hint: "),
+        "a move makes it stale, so it goes"
+    );
+}
