@@ -91,6 +91,12 @@ fn a_short_game_against_the_calf() {
     for mv in game.moves() {
         assert!(shown(&h, &mv), "{mv} in the move list");
     }
+    // Undo against the AI takes back its reply and our move: our turn again.
+    click(&mut h, "Undo");
+    let game = h.state().game().expect("a game");
+    assert_eq!(game.ply(), 6);
+    assert!(game.human_to_move());
+    assert!(shown(&h, "f2, white cow"), "the shot cow is back");
 }
 
 #[test]
@@ -531,4 +537,33 @@ fn a_hint_names_a_legal_move_and_goes_when_the_position_changes() {
         !shown_containing(&h, "Hint: "),
         "a move makes it stale, so it goes"
     );
+}
+
+#[test]
+fn a_draw_offered_by_one_person_can_be_accepted_by_the_other() {
+    let dir = folder("draw");
+    let mut h = harness(app_with(
+        &dir,
+        &[
+            "--game",
+            "morabaraba",
+            "--opponent",
+            "human",
+            "--no-animations",
+        ],
+    ));
+    click(&mut h, "Offer a draw");
+    assert!(shown_containing(&h, "White offers a draw"));
+    assert!(
+        !shown(&h, "Accept the draw"),
+        "not to the one who offered it"
+    );
+    click(&mut h, "d7, empty");
+    assert!(
+        shown(&h, "Accept the draw"),
+        "Black may accept on their turn"
+    );
+    click(&mut h, "Accept the draw");
+    assert!(shown(&h, "Game over"));
+    assert!(shown(&h, "A draw"));
 }
