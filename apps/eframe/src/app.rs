@@ -25,12 +25,15 @@ pub struct Notice {
 }
 
 /// Looking at an earlier position of the game.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Review {
     /// Every move of the game.
     pub moves: Vec<String>,
     /// The ply the game stood at before (to return to).
     pub end: usize,
+    /// The finished game as it stood, to restore an ending the players decided (resignation,
+    /// agreement, time, a claim), which moving through the moves would forget.
+    pub finished: Option<Record>,
 }
 
 /// What the player asked for from the panel, the toolbar or the keyboard.
@@ -576,10 +579,11 @@ impl KraalApp {
                 let review = self.review.clone().unwrap_or_else(|| Review {
                     moves: game.moves(),
                     end: game.ply(),
+                    finished: game.is_over().then(|| game.record()),
                 });
                 if ply == review.end {
-                    let _ = game.jump(ply);
-                    self.review = None;
+                    self.review = Some(review);
+                    self.act(Action::BackToGame);
                 } else if game.jump(ply).is_ok() {
                     self.review = Some(review);
                 }
@@ -587,6 +591,12 @@ impl KraalApp {
             Action::BackToGame => {
                 if let Some(review) = self.review.take() {
                     let _ = game.jump(review.end);
+                    if let Some(record) = &review.finished {
+                        let players = game.players();
+                        if let Ok(restored) = Game::from_record(record, players, self.config.seed) {
+                            *game = restored;
+                        }
+                    }
                 }
                 game.clear_pick();
             }

@@ -567,3 +567,48 @@ fn a_draw_offered_by_one_person_can_be_accepted_by_the_other() {
     assert!(shown(&h, "Game over"));
     assert!(shown(&h, "A draw"));
 }
+
+#[test]
+fn reviewing_a_resigned_game_keeps_the_resignation() {
+    let dir = folder("review-over");
+    let mut h = harness(app_with(
+        &dir,
+        &[
+            "--game",
+            "morabaraba",
+            "--opponent",
+            "human",
+            "--moves",
+            "d7 a1",
+        ],
+    ));
+    click(&mut h, "Resign");
+    click(&mut h, "Look at the board");
+    click(&mut h, "d7");
+    assert!(shown(&h, "a1, empty"), "the position after move 1");
+    click(&mut h, "Back to the game");
+    let status = h.state().game().map(|g| g.status());
+    assert_eq!(
+        status.map(|s| s.result),
+        Some("0-1"),
+        "White resigned, and still has"
+    );
+    assert!(shown(&h, "a1, black cow"));
+}
+
+#[test]
+fn the_ai_opens_when_the_player_takes_the_second_side() {
+    let dir = folder("black");
+    let mut h = harness(KraalApp::new(config(&dir)));
+    click(&mut h, "Oware");
+    click(&mut h, "Calf (level 1)");
+    click(&mut h, "North");
+    click(&mut h, "Start the game");
+    step_until(&mut h, "the Calf's opening", |app| {
+        app.game().is_some_and(|g| g.ply() == 1) && !app.is_animating()
+    });
+    let game = h.state().game().expect("a game");
+    assert!(game.human_to_move(), "then it is our turn");
+    assert!(shown(&h, "North: you"));
+    assert!(shown_containing(&h, "north house a, "));
+}
