@@ -612,3 +612,17 @@ fn the_ai_opens_when_the_player_takes_the_second_side() {
     assert!(shown(&h, "North: you"));
     assert!(shown_containing(&h, "north house a, "));
 }
+
+#[test]
+fn a_corrupt_settings_file_or_a_bad_load_is_explained_in_the_menu() {
+    let dir = folder("corrupt");
+    std::fs::write(dir.join("settings.toml"), "opponent = [not toml").unwrap();
+    let h = harness(KraalApp::new(config(&dir)));
+    assert!(shown_containing(&h, "is corrupt"), "the warning is shown");
+    assert!(h.state().game().is_none());
+
+    let missing = dir.join("no-such-game.txt");
+    let h = harness(app_with(&dir, &["--load", missing.to_str().unwrap()]));
+    assert!(shown_containing(&h, "Cannot load"), "a bad --load says why");
+    assert!(h.state().game().is_none(), "and the menu stays");
+}
