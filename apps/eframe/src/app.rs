@@ -1,6 +1,8 @@
-//! The app: the menu or a game, the board, the panel, the dialogs, the AI's turn, keyboard
-//! shortcuts, and what is kept between runs.
+//! The app's state and its frame: the menu or a game (board, panel, dialogs), the AI's turn
+//! and the animations. What the player asks for is in [`crate::actions`]; what is kept on disk
+//! in [`crate::files`].
 
+use crate::actions::Action;
 use crate::anim::Animation;
 use crate::cli::Args;
 use crate::config::{Config, Prefs};
@@ -12,7 +14,6 @@ use crate::{mancala_board, morris_board, panel};
 use kraal_rules_mancala as mancala;
 use kraal_session::pick::{Stage, mancala_targets};
 use kraal_session::{Player, Record, Settings, TimeControl, resolve};
-use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 /// A message for the player under the status.
@@ -36,66 +37,31 @@ pub struct Review {
     pub finished: Option<Record>,
 }
 
-/// What the player asked for from the panel, the toolbar or the keyboard.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Action {
-    /// Take back the last turn.
-    Undo,
-    /// Play a taken-back turn again.
-    Redo,
-    /// Ask the engine for a move.
-    Hint,
-    /// Give up.
-    Resign,
-    /// Offer a draw.
-    OfferDraw,
-    /// Accept the draw offered.
-    AcceptDraw,
-    /// Claim that no capture can happen again (Oware).
-    Claim,
-    /// Pass (the only move of a blocked player in Koti).
-    Pass,
-    /// Open the save dialog.
-    Save,
-    /// Open the load dialog.
-    Load,
-    /// Back to the menu.
-    NewGame,
-    /// Look at the position after this many moves.
-    Jump(usize),
-    /// Leave the review and go back to the game.
-    BackToGame,
-    /// Switch light and dark.
-    ToggleTheme,
-    /// Forget the picks of this turn (Esc).
-    ClearPick,
-}
-
 /// Position before a move, to animate it.
-enum Before {
+pub(crate) enum Before {
     Morris(kraal_rules_morris::Color),
     Mancala(Box<mancala::Position>),
 }
 
 /// The kraal desktop app.
 pub struct KraalApp {
-    config: Config,
-    settings: Settings,
-    prefs: Prefs,
-    menu: Menu,
-    game: Option<Game>,
-    review: Option<Review>,
-    anim: Option<Animation>,
-    notice: Option<Notice>,
-    hint: Option<String>,
-    hint_move: Option<String>,
-    hint_ply: usize,
-    dialog: Option<FileDialog>,
-    over_closed: bool,
-    draw_offer: Option<usize>,
-    saved: Option<(Vec<String>, &'static str)>,
-    applied_theme: Option<bool>,
-    now: f64,
+    pub(crate) config: Config,
+    pub(crate) settings: Settings,
+    pub(crate) prefs: Prefs,
+    pub(crate) menu: Menu,
+    pub(crate) game: Option<Game>,
+    pub(crate) review: Option<Review>,
+    pub(crate) anim: Option<Animation>,
+    pub(crate) notice: Option<Notice>,
+    pub(crate) hint: Option<String>,
+    pub(crate) hint_move: Option<String>,
+    pub(crate) hint_ply: usize,
+    pub(crate) dialog: Option<FileDialog>,
+    pub(crate) over_closed: bool,
+    pub(crate) draw_offer: Option<usize>,
+    pub(crate) saved: Option<(Vec<String>, &'static str)>,
+    pub(crate) applied_theme: Option<bool>,
+    pub(crate) now: f64,
 }
 
 impl KraalApp {
@@ -252,7 +218,7 @@ impl KraalApp {
         }
     }
 
-    fn say(&mut self, text: impl Into<String>, error: bool) {
+    pub(crate) fn say(&mut self, text: impl Into<String>, error: bool) {
         self.notice = Some(Notice {
             text: text.into(),
             error,
@@ -260,7 +226,7 @@ impl KraalApp {
     }
 
     /// Starts playing `game`.
-    fn start(&mut self, game: Game) {
+    pub(crate) fn start(&mut self, game: Game) {
         self.game = Some(game);
         self.review = None;
         self.anim = None;
@@ -270,20 +236,6 @@ impl KraalApp {
         self.over_closed = false;
         self.draw_offer = None;
         self.saved = None;
-    }
-
-    fn save_settings(&mut self) {
-        if let Some(path) = self.config.settings_path.clone()
-            && let Err(e) = self.settings.save_to(&path)
-        {
-            self.say(e.to_string(), true);
-        }
-        if let Some(path) = &self.config.prefs_path
-            && let Err(e) = self.prefs.save(path)
-        {
-            let text = format!("cannot save the preferences to {}: {e}", path.display());
-            self.say(text, true);
-        }
     }
 
     /// Starts the game the menu describes.
@@ -311,82 +263,7 @@ impl KraalApp {
         }
     }
 
-    /// The players a record names, or the menu's if it names none that can be read.
-    fn players_of(&self, record: &Record) -> [Player; 2] {
-        let read = |tag: &str| record.tag(tag).and_then(|t| Player::parse(t).ok());
-        match (read("White"), read("Black")) {
-            (Some(a), Some(b)) => [a, b],
-            _ => self.menu.players(),
-        }
-    }
-
-    /// Opens the game saved in `path`.
-    fn load_file(&mut self, path: &Path) -> Result<(), String> {
-        let record = Record::load(path)
-            .and_then(|r| r.check().map(|_| r))
-            .map_err(|e| format!("Cannot load {}: {e}", path.display()))?;
-        let players = self.players_of(&record);
-        let game = Game::from_record(&record, players, self.config.seed)
-            .map_err(|e| format!("Cannot load {}: {e}", path.display()))?;
-        self.start(game);
-        self.say(format!("Loaded {}.", path.display()), false);
-        Ok(())
-    }
-
-    /// Whether there is an unfinished game to continue.
-    fn can_continue(&self) -> bool {
-        self.config
-            .last_game_path
-            .as_deref()
-            .is_some_and(Path::is_file)
-    }
-
-    fn continue_last(&mut self) {
-        let Some(path) = self.config.last_game_path.clone() else {
-            return;
-        };
-        match self.load_file(&path) {
-            Ok(()) => self.say("Welcome back: the last game goes on.", false),
-            Err(e) => self.menu.error = Some(e),
-        }
-    }
-
-    /// Keeps the unfinished game in the shared last-game file (and forgets a finished one).
-    fn keep_last_game(&mut self) {
-        let (Some(game), Some(path)) = (&self.game, self.config.last_game_path.clone()) else {
-            return;
-        };
-        if self.review.is_some() {
-            return;
-        }
-        let key = (game.moves(), game.status().result);
-        if self.saved.as_ref() == Some(&key) {
-            return;
-        }
-        let result = if game.is_over() {
-            match std::fs::remove_file(&path) {
-                Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(e.to_string()),
-                _ => Ok(()),
-            }
-        } else {
-            if let Some(folder) = path.parent() {
-                let _ = std::fs::create_dir_all(folder);
-            }
-            game.record().save(&path).map_err(|e| e.to_string())
-        };
-        match result {
-            Ok(()) => {
-                if !game.is_over() && self.settings.last_game.as_deref() != Some(path.as_path()) {
-                    self.settings.last_game = Some(path);
-                    self.save_settings();
-                }
-            }
-            Err(e) => self.say(format!("Cannot keep the game for next time: {e}"), true),
-        }
-        self.saved = Some(key);
-    }
-
-    fn before(&self) -> Option<Before> {
+    pub(crate) fn before(&self) -> Option<Before> {
         let game = self.game.as_ref()?;
         if let Some(pos) = game.morris_position() {
             return Some(Before::Morris(pos.side_to_move()));
@@ -395,7 +272,7 @@ impl KraalApp {
             .map(|p| Before::Mancala(Box::new(p.clone())))
     }
 
-    fn animate(&mut self, before: Option<Before>) {
+    pub(crate) fn animate(&mut self, before: Option<Before>) {
         self.hint = None;
         self.hint_move = None;
         if let Some(game) = &self.game {
@@ -419,7 +296,7 @@ impl KraalApp {
     }
 
     /// Whether the player may pick on the board now.
-    fn board_is_live(&self) -> bool {
+    pub(crate) fn board_is_live(&self) -> bool {
         self.review.is_none()
             && self
                 .game
@@ -427,7 +304,7 @@ impl KraalApp {
                 .is_some_and(|g| !g.is_over() && g.human_to_move())
     }
 
-    fn click_point(&mut self, point: kraal_rules_morris::Point) {
+    pub(crate) fn click_point(&mut self, point: kraal_rules_morris::Point) {
         self.anim = None;
         let before = self.before();
         let Some(game) = self.game.as_mut() else {
@@ -443,7 +320,7 @@ impl KraalApp {
         }
     }
 
-    fn click_hole(&mut self, hole: mancala::Hole) {
+    pub(crate) fn click_hole(&mut self, hole: mancala::Hole) {
         self.anim = None;
         let before = self.before();
         let Some(game) = self.game.as_mut() else {
@@ -462,191 +339,8 @@ impl KraalApp {
         }
     }
 
-    /// Does what the player asked.
-    pub fn act(&mut self, action: Action) {
-        match action {
-            Action::Load => return self.open_dialog(FileMode::Load),
-            Action::ToggleTheme => {
-                self.prefs.dark = !self.prefs.dark;
-                return self.save_settings();
-            }
-            Action::NewGame => {
-                self.game = None;
-                self.review = None;
-                self.anim = None;
-                self.notice = None;
-                self.dialog = None;
-                self.menu = Menu::from_settings(&self.settings);
-                self.menu.clock = self.prefs.clock;
-                return;
-            }
-            _ => {}
-        }
-        let Some(game) = self.game.as_mut() else {
-            return;
-        };
-        match action {
-            Action::Undo => {
-                self.review = None;
-                self.anim = None;
-                if game.undo_turn() == 0 {
-                    self.say("There is nothing to take back.", true);
-                } else {
-                    self.over_closed = false;
-                    self.notice = None;
-                }
-            }
-            Action::Redo => {
-                self.anim = None;
-                if self.review.is_some() {
-                    return;
-                }
-                if game.redo_turn() == 0 {
-                    self.say("There is nothing to play again.", true);
-                } else {
-                    self.notice = None;
-                }
-            }
-            Action::Hint => {
-                if game.is_over() {
-                    self.say("The game is over.", true);
-                } else {
-                    let (text, mv) = game.hint(200_000);
-                    self.hint = Some(text);
-                    self.hint_move = mv;
-                    self.hint_ply = game.ply();
-                }
-            }
-            Action::Resign => {
-                if !game.is_over() && self.review.is_none() {
-                    game.resign();
-                    self.over_closed = false;
-                }
-            }
-            Action::OfferDraw => {
-                if game.is_over() || self.review.is_some() || !game.human_to_move() {
-                    return;
-                }
-                let side = game.side_to_move();
-                let other = game.players()[1 - side];
-                if game.offer_draw() {
-                    self.over_closed = false;
-                } else if let Player::Ai(o) = other {
-                    let text = format!("{} declines the draw.", o.name);
-                    self.say(text, false);
-                } else {
-                    self.draw_offer = Some(side);
-                    let text = format!(
-                        "{} offers a draw: {} may accept it on their turn (a move declines it).",
-                        game.side_name(side),
-                        game.side_name(1 - side)
-                    );
-                    self.say(text, false);
-                }
-            }
-            Action::AcceptDraw => {
-                if game.accept_draw() {
-                    self.draw_offer = None;
-                    self.over_closed = false;
-                } else {
-                    self.say("There is no draw offer to accept.", true);
-                }
-            }
-            Action::Claim => match game.claim() {
-                Ok(_) => self.over_closed = false,
-                Err(e) => {
-                    let text = e.to_string();
-                    self.say(text, true);
-                }
-            },
-            Action::Pass => {
-                let pass = kraal_rules_morris::Move::pass().to_string();
-                let before = self.before();
-                if let Some(game) = self.game.as_mut() {
-                    match game.play(&pass) {
-                        Ok(_) => self.animate(before),
-                        Err(e) => {
-                            let text = e.to_string();
-                            self.say(text, true);
-                        }
-                    }
-                }
-            }
-            Action::Save => self.open_dialog(FileMode::Save),
-            Action::Load | Action::NewGame | Action::ToggleTheme => {}
-            Action::Jump(ply) => {
-                self.anim = None;
-                let review = self.review.clone().unwrap_or_else(|| Review {
-                    moves: game.moves(),
-                    end: game.ply(),
-                    finished: game.is_over().then(|| game.record()),
-                });
-                if ply == review.end {
-                    self.review = Some(review);
-                    self.act(Action::BackToGame);
-                } else if game.jump(ply).is_ok() {
-                    self.review = Some(review);
-                }
-            }
-            Action::BackToGame => {
-                if let Some(review) = self.review.take() {
-                    let _ = game.jump(review.end);
-                    if let Some(record) = &review.finished {
-                        let players = game.players();
-                        if let Ok(restored) = Game::from_record(record, players, self.config.seed) {
-                            *game = restored;
-                        }
-                    }
-                }
-                game.clear_pick();
-            }
-            Action::ClearPick => game.clear_pick(),
-        }
-    }
-
-    fn open_dialog(&mut self, mode: FileMode) {
-        let name = match mode {
-            FileMode::Save => {
-                let game = self.game.as_ref().map_or("game", |g| g.rules().game_name());
-                self.config.save_folder.join(format!("kraal-{game}.txt"))
-            }
-            FileMode::Load => self.config.save_folder.join(""),
-        };
-        self.dialog = Some(FileDialog::new(mode, name.display().to_string()));
-    }
-
-    fn finish_dialog(&mut self, path: PathBuf) {
-        let Some(dialog) = &self.dialog else {
-            return;
-        };
-        let result = match dialog.mode {
-            FileMode::Save => match &self.game {
-                Some(game) => game
-                    .record()
-                    .save(&path)
-                    .map(|()| format!("Saved to {}.", path.display()))
-                    .map_err(|e| format!("Cannot save: {e}")),
-                None => Err("There is no game to save.".to_owned()),
-            },
-            FileMode::Load => self
-                .load_file(&path)
-                .map(|()| format!("Loaded {}.", path.display())),
-        };
-        match result {
-            Ok(text) => {
-                self.dialog = None;
-                self.say(text, false);
-            }
-            Err(e) => {
-                if let Some(dialog) = &mut self.dialog {
-                    dialog.error = Some(e);
-                }
-            }
-        }
-    }
-
     /// The AI's turn, the clock, and the animation; called every frame.
-    fn run_game(&mut self, ctx: &egui::Context) {
+    pub(crate) fn run_game(&mut self, ctx: &egui::Context) {
         if self.anim.as_ref().is_some_and(|a| a.is_done(self.now)) {
             self.anim = None;
         }
@@ -681,56 +375,6 @@ impl KraalApp {
             ctx.request_repaint();
         } else {
             ctx.request_repaint_after(Duration::from_millis(30));
-        }
-    }
-
-    fn shortcuts(&mut self, ctx: &egui::Context) {
-        use egui::{Key, Modifiers};
-        let typing = ctx.text_edit_focused() || self.dialog.is_some();
-        let mut actions = Vec::new();
-        ctx.input_mut(|i| {
-            if i.consume_key(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z)
-                || i.consume_key(Modifiers::COMMAND, Key::Y)
-            {
-                actions.push(Action::Redo);
-            }
-            if i.consume_key(Modifiers::COMMAND, Key::Z) {
-                actions.push(Action::Undo);
-            }
-            if i.consume_key(Modifiers::COMMAND, Key::S) {
-                actions.push(Action::Save);
-            }
-            if i.consume_key(Modifiers::COMMAND, Key::O) {
-                actions.push(Action::Load);
-            }
-            if i.consume_key(Modifiers::COMMAND, Key::N) {
-                actions.push(Action::NewGame);
-            }
-            if typing {
-                return;
-            }
-            let keys = [
-                (Key::U, Action::Undo),
-                (Key::R, Action::Redo),
-                (Key::H, Action::Hint),
-                (Key::T, Action::ToggleTheme),
-                (Key::P, Action::Pass),
-                (Key::Escape, Action::ClearPick),
-            ];
-            for (key, action) in keys {
-                if i.consume_key(Modifiers::NONE, key) {
-                    actions.push(action);
-                }
-            }
-        });
-        for action in actions {
-            if action == Action::ClearPick && self.review.is_some() {
-                self.act(Action::BackToGame);
-            } else if action == Action::NewGame || self.game.is_some() {
-                self.act(action);
-            } else if action == Action::Load {
-                self.open_dialog(FileMode::Load);
-            }
         }
     }
 
@@ -787,7 +431,7 @@ impl KraalApp {
         self.keep_last_game();
     }
 
-    fn toolbar(&mut self, ui: &mut egui::Ui) {
+    pub(crate) fn toolbar(&mut self, ui: &mut egui::Ui) {
         ui.horizontal(|ui| {
             if ui.button("New game").on_hover_text("Ctrl+N").clicked() {
                 self.act(Action::NewGame);
@@ -813,7 +457,7 @@ impl KraalApp {
         });
     }
 
-    fn board(&mut self, ui: &mut egui::Ui) {
+    pub(crate) fn board(&mut self, ui: &mut egui::Ui) {
         let live = self.board_is_live();
         let palette = Palette::new(self.prefs.dark);
         let now = self.now;
@@ -869,7 +513,7 @@ impl KraalApp {
         }
     }
 
-    fn windows(&mut self, ctx: &egui::Context) {
+    pub(crate) fn windows(&mut self, ctx: &egui::Context) {
         if let Some(dialog) = &mut self.dialog {
             match dialog.show(ctx) {
                 DialogAction::None => {}
@@ -895,13 +539,6 @@ impl KraalApp {
                 OverAction::Close => self.over_closed = true,
             }
         }
-    }
-
-    /// Saves the unfinished game and the settings (when the window closes).
-    pub fn save_all(&mut self) {
-        self.saved = None;
-        self.keep_last_game();
-        self.save_settings();
     }
 }
 

@@ -1,7 +1,8 @@
 //! The panel beside the board: players, status, what to pick, messages, counts, clocks, the
 //! AI's thinking, the hint, the buttons, the animation settings and the move list.
 
-use crate::app::{Action, Notice, Review};
+use crate::actions::Action;
+use crate::app::{Notice, Review};
 use crate::config::Prefs;
 use crate::game::Game;
 use kraal_rules_mancala::Side;
