@@ -2,8 +2,8 @@
 
 use crate::app::{KraalApp, Review};
 use crate::dialogs::FileMode;
-use crate::game::Game;
 use crate::menu::Menu;
+use kraal_session::AnyGame as Game;
 use kraal_session::Player;
 
 /// What the player asked for from the panel, the toolbar or the keyboard.
@@ -91,9 +91,10 @@ impl KraalApp {
                 if game.is_over() {
                     self.say("The game is over.", true);
                 } else {
-                    let (text, mv) = game.hint(200_000);
-                    self.hint = Some(text);
-                    self.hint_move = mv;
+                    let hint = game.hint(200_000);
+                    self.hint = Some(hint.text);
+                    self.hint_point = hint.point;
+                    self.hint_hole = hint.hole;
                     self.hint_ply = game.ply();
                 }
             }
@@ -140,16 +141,14 @@ impl KraalApp {
                 }
             },
             Action::Pass => {
-                let pass = kraal_rules_morris::Move::pass().to_string();
                 let before = self.before();
-                if let Some(game) = self.game.as_mut() {
-                    match game.play(&pass) {
-                        Ok(_) => self.animate(before),
-                        Err(e) => {
-                            let text = e.to_string();
-                            self.say(text, true);
-                        }
+                let passed = self.game.as_mut().map(Game::pass);
+                match passed {
+                    Some(Ok(_)) => self.animate(before),
+                    Some(Err(e)) => {
+                        self.say(format!("{}.", kraal_session::any::capitalise(&e)), true);
                     }
+                    None => {}
                 }
             }
             Action::Save => self.open_dialog(FileMode::Save),

@@ -7,11 +7,11 @@ use crate::anim::Animation;
 use crate::cli::Args;
 use crate::config::{Config, Prefs};
 use crate::dialogs::{DialogAction, FileDialog, FileMode, OverAction};
-use crate::game::Game;
 use crate::menu::{Menu, MenuAction};
 use crate::theme::{self, Palette};
 use crate::{mancala_board, morris_board, panel};
 use kraal_rules_mancala as mancala;
+use kraal_session::AnyGame as Game;
 use kraal_session::pick::{Stage, mancala_targets};
 use kraal_session::{Player, Record, Settings, TimeControl, resolve};
 use std::time::Duration;
@@ -54,7 +54,8 @@ pub struct KraalApp {
     pub(crate) anim: Option<Animation>,
     pub(crate) notice: Option<Notice>,
     pub(crate) hint: Option<String>,
-    pub(crate) hint_move: Option<String>,
+    pub(crate) hint_point: Option<kraal_rules_morris::Point>,
+    pub(crate) hint_hole: Option<mancala::Hole>,
     pub(crate) hint_ply: usize,
     pub(crate) dialog: Option<FileDialog>,
     pub(crate) over_closed: bool,
@@ -102,7 +103,8 @@ impl KraalApp {
             anim: None,
             notice,
             hint: None,
-            hint_move: None,
+            hint_point: None,
+            hint_hole: None,
             hint_ply: 0,
             dialog: None,
             over_closed: false,
@@ -231,7 +233,8 @@ impl KraalApp {
         self.review = None;
         self.anim = None;
         self.hint = None;
-        self.hint_move = None;
+        self.hint_point = None;
+        self.hint_hole = None;
         self.dialog = None;
         self.over_closed = false;
         self.draw_offer = None;
@@ -274,7 +277,8 @@ impl KraalApp {
 
     pub(crate) fn animate(&mut self, before: Option<Before>) {
         self.hint = None;
-        self.hint_move = None;
+        self.hint_point = None;
+        self.hint_hole = None;
         if let Some(game) = &self.game {
             let mover = 1 - game.side_to_move();
             self.draw_offer = self.draw_offer.filter(|&side| side == mover);
@@ -352,10 +356,11 @@ impl KraalApp {
         };
         if game.ply() != self.hint_ply {
             self.hint = None;
-            self.hint_move = None;
+            self.hint_point = None;
+            self.hint_hole = None;
         }
-        if game.clocks().is_some() {
-            game.tick();
+        if game.clocks(std::time::Instant::now()).is_some() {
+            game.tick(std::time::Instant::now());
             ctx.request_repaint_after(Duration::from_millis(250));
         }
         if self.review.is_some() || game.is_over() || game.human_to_move() {
@@ -471,10 +476,7 @@ impl KraalApp {
                 pick: game.pick().unwrap_or(&empty),
                 last: game.morris_last(),
                 anim: self.anim.as_ref(),
-                hint: self
-                    .hint_move
-                    .as_deref()
-                    .and_then(|t| pos.parse_move(t).ok()),
+                hint: self.hint_point,
                 now,
                 palette,
                 interactive: live,
@@ -499,11 +501,7 @@ impl KraalApp {
                 targets: &targets,
                 last: game.mancala_last().map(mancala::Move::hole),
                 sowing: self.anim.as_ref().and_then(|a| a.sowing(now)),
-                hint: self
-                    .hint_move
-                    .as_deref()
-                    .and_then(|t| pos.parse_move(t).ok())
-                    .map(mancala::Move::hole),
+                hint: self.hint_hole,
                 palette,
                 interactive: live,
             };

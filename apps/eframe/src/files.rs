@@ -4,7 +4,7 @@
 use crate::app::KraalApp;
 use crate::dialogs::FileDialog;
 use crate::dialogs::FileMode;
-use crate::game::Game;
+use kraal_session::AnyGame as Game;
 use kraal_session::{Player, Record};
 use std::path::{Path, PathBuf};
 

@@ -1,10 +1,10 @@
 //! `kraal-gui`: kraal's board games (Morabaraba and the mill family, Oware, Mulabalaba) in a
 //! desktop window, built on egui.
 //!
-//! The app ([`KraalApp`]) draws into any [`egui::Ui`], so the same code runs in the window
+//! The game itself is [`kraal_session::AnyGame`] (shared with the terminal UI). The app
+//! ([`KraalApp`]) draws into any [`egui::Ui`], so the same code runs in the window
 //! (`main.rs`, through eframe) and in tests (through `egui_kittest`, without a GPU).
 //!
-//! - [`game`]: one face over the sessions of both families.
 //! - [`menu`]: the start menu.
 //! - [`morris_board`], [`mancala_board`]: the boards, drawn from the rules crates' geometry.
 //! - [`anim`]: move, shot and sowing animations.
@@ -23,7 +23,6 @@ pub mod cli;
 pub mod config;
 pub mod dialogs;
 pub mod files;
-pub mod game;
 pub mod mancala_board;
 pub mod menu;
 pub mod morris_board;

@@ -17,8 +17,8 @@ pub struct MorrisView<'a> {
     pub last: Option<Move>,
     /// The move being animated, if any.
     pub anim: Option<&'a Animation>,
-    /// The engine's hint, to show it.
-    pub hint: Option<Move>,
+    /// The point the engine's hint moves from or to, to show it.
+    pub hint: Option<Point>,
     /// The frame's time.
     pub now: f64,
     /// The colours.
@@ -214,17 +214,14 @@ pub fn show(ui: &mut egui::Ui, view: &MorrisView<'_>) -> Vec<Point> {
         }
     }
 
-    // The hint: dashed rings on the points it names.
-    if let Some(mv) = view.hint {
-        let points = mv.from().into_iter().chain(mv.to()).chain(mv.shots());
-        for p in points {
-            dashed_ring(
-                &painter,
-                geo.at(p),
-                r * 1.45,
-                Stroke::new(2.5, palette.focus),
-            );
-        }
+    // The hint: a dashed ring on the point it names.
+    if let Some(p) = view.hint {
+        dashed_ring(
+            &painter,
+            geo.at(p),
+            r * 1.45,
+            Stroke::new(2.5, palette.focus),
+        );
     }
 
     let mut picked = Vec::new();

@@ -4,9 +4,9 @@
 use crate::actions::Action;
 use crate::app::{Notice, Review};
 use crate::config::Prefs;
-use crate::game::Game;
 use kraal_rules_mancala::Side;
 use kraal_rules_morris::Color;
+use kraal_session::AnyGame as Game;
 use kraal_session::Player;
 use kraal_session::pick::Stage;
 
@@ -152,7 +152,7 @@ pub fn show(
             ));
         }
     }
-    if let Some(clocks) = game.clocks() {
+    if let Some(clocks) = game.clocks(std::time::Instant::now()) {
         ui.label(format!(
             "Clock: {} {}  {} {}",
             game.side_name(0),
