@@ -193,8 +193,18 @@ impl App {
     }
 
     /// Starts a game at once (from the command line), skipping the start screen.
-    pub fn start_game(&mut self, choice: Choice) {
-        self.begin(choice);
+    ///
+    /// # Errors
+    /// Choices that cannot start a game, such as a start position the rules cannot use.
+    pub fn start_game(&mut self, choice: &Choice) -> Result<(), String> {
+        self.begin(choice.clone());
+        match &self.screen {
+            Screen::Game(_) => Ok(()),
+            Screen::Start(menu) => Err(menu
+                .message
+                .clone()
+                .unwrap_or_else(|| "the game cannot start".to_owned())),
+        }
     }
 
     /// Loads a game from a file at once (from the command line).

@@ -1,6 +1,6 @@
 //! `kraal-tui`: play kraal's board games in a full-screen terminal.
 
-use anyhow::{Context, Result};
+use anyhow::{Context, Result, bail};
 use clap::Parser;
 use crossterm::event::{self, DisableMouseCapture, EnableMouseCapture};
 use crossterm::execute;
@@ -9,7 +9,9 @@ use kraal_tui::app::{App, Paths};
 use kraal_tui::start::Choice;
 use kraal_tui::{Theme, ui};
 use ratatui::layout::Rect;
+use std::io::IsTerminal;
 use std::path::PathBuf;
+use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 /// Play Morabaraba, Oware and Mulabalaba in a full-screen terminal, against a person or one of
@@ -50,8 +52,18 @@ struct Args {
     seed: Option<u64>,
 }
 
-fn main() -> Result<()> {
-    let args = Args::parse();
+fn main() -> ExitCode {
+    match start(Args::parse()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) => {
+            eprintln!("kraal-tui: {err:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Sets the app up as the options ask, then runs it.
+fn start(args: Args) -> Result<()> {
     let seed = args.seed.unwrap_or_else(|| {
         std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
@@ -68,12 +80,13 @@ fn main() -> Result<()> {
             .clock
             .parse()
             .map_err(|e| anyhow::anyhow!("--clock: {e}"))?;
-        app.start_game(Choice::Start {
+        app.start_game(&Choice::Start {
             rules,
             start: args.position.clone(),
             players,
             clock,
-        });
+        })
+        .map_err(|why| anyhow::anyhow!("{why}"))?;
     }
     if let Some(path) = args.load {
         app.open(path.clone())
@@ -85,7 +98,12 @@ fn main() -> Result<()> {
 /// Runs the app in the terminal until the player quits; the terminal is restored even on a
 /// panic (ratatui's hook).
 fn run(mut app: App) -> Result<()> {
-    let mut terminal = ratatui::init();
+    if !std::io::stdout().is_terminal() {
+        bail!(
+            "the game needs a terminal: standard output is not one (for a game by text, use `kraal play`)"
+        );
+    }
+    let mut terminal = ratatui::try_init().context("cannot set the terminal up")?;
     execute!(std::io::stdout(), EnableMouseCapture)?;
     let result = (|| -> Result<()> {
         let size = terminal.size()?;

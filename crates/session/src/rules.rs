@@ -89,7 +89,9 @@ fn known_names() -> String {
     let mut names: Vec<&str> = GAMES.iter().map(|g| g.0).collect();
     names.extend(morris::RuleSet::ALL.iter().map(|r| r.name()));
     names.extend(mancala::RuleSet::ALL.iter().map(|r| r.name()));
-    names.dedup();
+    // A game shares its name with its own rule set: name each once.
+    let mut seen = std::collections::HashSet::new();
+    names.retain(|n| seen.insert(*n));
     names.join(", ")
 }
 
@@ -233,5 +235,22 @@ pub fn rule_sets_of(game: &str) -> Vec<(&'static str, &'static str)> {
             .filter(|r| r.game().name() == other)
             .map(|r| (r.name(), r.description()))
             .collect(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_unknown_game_lists_every_name_once() {
+        let Err(SessionError::UnknownGame { known, .. }) = resolve("chess", None, &[] as &[&str])
+        else {
+            panic!("chess is not a game of kraal");
+        };
+        let names: Vec<&str> = known.split(", ").collect();
+        let unique: std::collections::HashSet<&&str> = names.iter().collect();
+        assert_eq!(names.len(), unique.len(), "{known}");
+        assert!(names.contains(&"koti") && names.contains(&"abapa"));
     }
 }

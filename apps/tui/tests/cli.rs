@@ -1,0 +1,51 @@
+//! The binary's options: bad ones are refused with a clear message before the screen is
+//! taken over, and without a terminal it says so instead of failing.
+
+use assert_cmd::Command;
+
+fn tui(args: &[&str]) -> (bool, String) {
+    let output = Command::cargo_bin("kraal-tui")
+        .expect("the binary")
+        .args(args)
+        .env(
+            "KRAAL_CONFIG_DIR",
+            std::env::temp_dir().join("kraal-tui-cli"),
+        )
+        .env_remove("RUST_BACKTRACE")
+        .output()
+        .expect("it runs");
+    (
+        output.status.success(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn an_unknown_game_is_named() {
+    let (ok, err) = tui(&["--game", "chess"]);
+    assert!(!ok);
+    assert!(err.starts_with("kraal-tui: unknown game `chess`"), "{err}");
+    assert!(!err.contains("backtrace"), "{err}");
+}
+
+#[test]
+fn a_bad_start_position_is_explained() {
+    let (ok, err) = tui(&["--game", "morabaraba", "--position", "zz"]);
+    assert!(!ok);
+    assert!(err.contains("position `zz`"), "{err}");
+}
+
+#[test]
+fn a_missing_saved_game_is_named() {
+    let (ok, err) = tui(&["--load", "/no/such/kraal-game.txt"]);
+    assert!(!ok);
+    assert!(err.contains("cannot open /no/such/kraal-game.txt"), "{err}");
+}
+
+#[test]
+fn without_a_terminal_it_says_so() {
+    // The test's standard output is a pipe, not a terminal.
+    let (ok, err) = tui(&["--game", "oware"]);
+    assert!(!ok);
+    assert!(err.contains("needs a terminal"), "{err}");
+}
