@@ -374,7 +374,7 @@ impl App {
                 return;
             }
             Overlay::Prompt { purpose, text } => {
-                self.prompt_key(key, purpose, text, now);
+                self.prompt_key(key, purpose, text);
                 return;
             }
             Overlay::Confirm(question) => {
@@ -490,7 +490,7 @@ impl App {
         }
     }
 
-    fn prompt_key(&mut self, key: KeyEvent, purpose: Purpose, mut text: String, now: Instant) {
+    fn prompt_key(&mut self, key: KeyEvent, purpose: Purpose, mut text: String) {
         let Screen::Game(g) = &mut self.screen else {
             return;
         };
@@ -520,21 +520,18 @@ impl App {
                         }
                         Err(e) => g.warn(format!("Not saved: {e}")),
                     },
-                    Purpose::Load => {
-                        let _ = now;
-                        match self.open(path.clone()) {
-                            Ok(()) => {
-                                if let Screen::Game(g) = &mut self.screen {
-                                    g.tell(format!("Loaded {}.", path.display()));
-                                }
-                            }
-                            Err(why) => {
-                                if let Screen::Game(g) = &mut self.screen {
-                                    g.warn(format!("Cannot load {}: {why}", path.display()));
-                                }
+                    Purpose::Load => match self.open(path.clone()) {
+                        Ok(()) => {
+                            if let Screen::Game(g) = &mut self.screen {
+                                g.tell(format!("Loaded {}.", path.display()));
                             }
                         }
-                    }
+                        Err(why) => {
+                            if let Screen::Game(g) = &mut self.screen {
+                                g.warn(format!("Cannot load {}: {why}", path.display()));
+                            }
+                        }
+                    },
                 }
             }
             _ => {}
@@ -560,10 +557,6 @@ impl App {
         };
         match keys::action(keys::GAME_OVER, key) {
             Some(Action::Cancel) => g.overlay = Overlay::None,
-            Some(Action::Save) => {
-                g.overlay = Overlay::None;
-                self.game_action(Action::Save, now);
-            }
             Some(action) => {
                 g.overlay = Overlay::None;
                 self.game_action(action, now);
