@@ -2,8 +2,9 @@
 
 use anyhow::{Result, bail};
 use kraal_ai::Limits;
+use kraal_rules_morris::Point;
 use kraal_session::family::{Family, MancalaFamily, MorrisFamily};
-use kraal_session::{GameRules, Player, Record, Session};
+use kraal_session::{DrawOffer, GameRules, HINT_NODES, Player, Record, Session};
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
 use std::time::Instant;
@@ -138,15 +139,16 @@ where
             write!(out, "{}", F::render(session.position(), args.ascii))?;
         }
         show_board = true;
-        let status = session.status();
-        if let Some(message) = status.message {
-            writeln!(out, "Result: {} ({message})", status.result)?;
+        if let Some(outcome) = session.outcome() {
+            writeln!(out, "Result: {} ({outcome})", outcome.result())?;
             return Ok(Next::Quit);
         }
         let side = session.side_to_move();
         if let Player::Ai(opponent) = session.player_to_move() {
             let started = Instant::now();
-            if let Some((mv, choice)) = session.wait_ai() {
+            if let Some(choice) = session.wait_ai()
+                && let Some(mv) = choice.mv
+            {
                 writeln!(
                     out,
                     "{} ({opponent}) plays {mv}  [{:.2} s, depth {}, score {}]\n",
@@ -198,7 +200,8 @@ where
                 }
             }
             "hint" => {
-                let report = session.hint(Limits::nodes(200_000), 1);
+                // A line-by-line game waits for its answer: there is no screen to keep drawing.
+                let report = session.analyse(Limits::nodes(HINT_NODES), 1);
                 match report.best {
                     Some(mv) => writeln!(
                         out,
@@ -243,35 +246,40 @@ where
                 }
             }
             "touch" => {
-                match session.touch(rest) {
-                    Ok(()) if session.touch_move() => {
-                        writeln!(out, "you touched {rest}: it must move if it can")?
-                    }
-                    Ok(()) => writeln!(out, "touch-move is not in force under these rules")?,
+                match rest.parse::<Point>() {
                     Err(e) => writeln!(out, "{e}")?,
+                    Ok(point) => match session.touch(point) {
+                        Ok(()) if session.touch_move() => {
+                            writeln!(out, "you touched {point}: it must move if it can")?
+                        }
+                        Ok(()) => writeln!(out, "touch-move is not in force under these rules")?,
+                        Err(e) => writeln!(out, "{e}")?,
+                    },
                 }
                 show_board = false;
             }
-            "draw" => {
-                if session.offer_draw() {
-                    writeln!(out, "draw agreed")?;
-                } else if matches!(session.players()[1 - side], Player::Ai(_)) {
-                    writeln!(out, "the computer declines the draw")?;
-                    show_board = false;
-                } else {
-                    writeln!(
-                        out,
-                        "draw offered: your opponent can type accept on their turn"
-                    )?;
+            "draw" => match session.offer_draw() {
+                DrawOffer::Asked => {
+                    if session.wait_draw() == Some(true) {
+                        writeln!(out, "draw agreed")?;
+                    } else {
+                        writeln!(out, "the computer declines the draw")?;
+                        show_board = false;
+                    }
                 }
-            }
+                DrawOffer::Offered => writeln!(
+                    out,
+                    "draw offered: your opponent can type accept on their turn"
+                )?,
+                DrawOffer::Refused => writeln!(out, "the game is over")?,
+            },
             "accept" => {
                 if !session.accept_draw() {
                     writeln!(out, "there is no draw offer to accept")?;
                     show_board = false;
                 }
             }
-            _ => match session.play(line) {
+            _ => match session.play_text(line) {
                 Ok(mv) => writeln!(out, "{} plays {mv}\n", side_name(rules, side))?,
                 Err(e) => {
                     writeln!(out, "{e}")?;

@@ -4,8 +4,8 @@ use anyhow::{Context, Result, bail};
 use kraal_ai::{
     Game, Limits, MatchConfig, MatchResult, Opponent, SearchConfig, Searcher, Sprt, play_match,
 };
-use kraal_session::GameRules;
 use kraal_session::family::{Family, MancalaFamily, MorrisFamily};
+use kraal_session::{GameResult, GameRules};
 use serde::Serialize;
 use std::time::Duration;
 
@@ -45,8 +45,8 @@ fn report<F: Family>(pos: &F::Position) -> PositionReport {
             .iter()
             .map(ToString::to_string)
             .collect(),
-        reason: outcome.as_ref().map(|o| o.1),
-        outcome: outcome.map(|o| o.0),
+        reason: outcome.map(|o| o.reason.name()),
+        outcome: outcome.map(|o| o.to_string()),
     }
 }
 
@@ -95,7 +95,8 @@ pub fn apply(
 }
 
 fn play_one<F: Family>(_: &F, pos: F::Position, text: &str) -> Result<F::Position> {
-    Ok(F::play(pos, text)?)
+    let mv = F::parse_move(&pos, text)?;
+    Ok(F::after(&pos, mv))
 }
 
 fn show_position<F: Family>(_: &F, pos: &F::Position, ascii: bool, json: bool) -> Result<()> {
@@ -155,7 +156,7 @@ fn search<F: Family>(
     top: usize,
     json: bool,
 ) -> Result<()> {
-    if let Some((outcome, _)) = F::outcome(pos) {
+    if let Some(outcome) = F::outcome(pos) {
         bail!("the game is over: {outcome}");
     }
     let config = SearchConfig {
@@ -348,9 +349,9 @@ pub fn replay(path: &std::path::Path, json: bool) -> Result<()> {
             tags: record.tags.clone(),
             moves: record.moves.iter().map(|m| m.text.clone()).collect(),
             position: replayed.position,
-            result: replayed.result,
-            reason: replayed.outcome.as_ref().map(|o| o.1),
-            outcome: replayed.outcome.map(|o| o.0),
+            result: GameResult::tag(replayed.outcome.map(|o| o.result())),
+            reason: replayed.outcome.map(|o| o.reason.name()),
+            outcome: replayed.outcome.map(|o| o.to_string()),
         });
     }
     print!("{record}");

@@ -332,7 +332,7 @@ fn a_whole_game_is_played_on_standard_input_against_the_weakest_ai() {
     let last = text.lines().last().expect("output");
     assert_eq!(
         last,
-        "Result: 0-1 (north wins: more than half of the seeds captured)"
+        "Result: 0-1 (North wins 25-7: more than half of the seeds captured)"
     );
     assert!(
         text.contains("South plays A"),
@@ -377,7 +377,7 @@ fn play_commands_answer_in_plain_words() {
     }
     assert!(text.contains("d2 is illegal: d2 is occupied"), "{text}");
     assert!(
-        text.ends_with("Result: 1-0 (the second player resigned)\n"),
+        text.ends_with("Result: 1-0 (White wins: Black resigned)\n"),
         "{text}"
     );
     let text = kraal_with_input(&["play", "--ascii"], "");
@@ -488,7 +488,7 @@ fn an_oware_claim_is_granted_or_refused_in_play() {
     );
     assert!(
         text.ends_with(
-            "Result: 1/2-1/2 (draw: no capture could happen again; each took the seeds on their side)\n"
+            "Result: 1/2-1/2 (Draw 24-24: no capture could happen again; each took the seeds on their side)\n"
         ),
         "{text}"
     );

@@ -5,6 +5,7 @@ use crate::dialogs::FileMode;
 use crate::menu::Menu;
 use kraal_session::AnyGame as Game;
 use kraal_session::Player;
+use kraal_session::any::DrawAnswer;
 
 /// What the player asked for from the panel, the toolbar or the keyboard.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -91,10 +92,10 @@ impl KraalApp {
                 if game.is_over() {
                     self.say("The game is over.", true);
                 } else {
-                    let hint = game.hint(200_000);
-                    self.hint = Some(hint.text);
-                    self.hint_point = hint.point;
-                    self.hint_hole = hint.hole;
+                    game.ask_hint();
+                    self.hint = Some("Looking for a hint...".to_owned());
+                    self.hint_point = None;
+                    self.hint_hole = None;
                     self.hint_ply = game.ply();
                 }
             }
@@ -110,24 +111,24 @@ impl KraalApp {
                 }
                 let side = game.side_to_move();
                 let other = game.players()[1 - side];
-                if game.offer_draw() {
-                    self.over_closed = false;
-                } else if let Player::Ai(o) = other {
-                    let text = format!("{} declines the draw.", o.name);
-                    self.say(text, false);
-                } else {
-                    self.draw_offer = Some(side);
-                    let text = format!(
-                        "{} offers a draw: {} may accept it on their turn (a move declines it).",
-                        game.side_name(side),
-                        game.side_name(1 - side)
-                    );
-                    self.say(text, false);
+                match (game.offer_draw(), other) {
+                    (DrawAnswer::ComputerThinking, Player::Ai(o)) => {
+                        let text = format!("{} thinks about your offer...", o.name);
+                        self.say(text, false);
+                    }
+                    (DrawAnswer::Offered, _) => {
+                        let text = format!(
+                            "{} offers a draw: {} may accept it on their turn (a move declines it).",
+                            game.side_name(side),
+                            game.side_name(1 - side)
+                        );
+                        self.say(text, false);
+                    }
+                    (answer, _) => self.say(answer.to_string(), false),
                 }
             }
             Action::AcceptDraw => {
                 if game.accept_draw() {
-                    self.draw_offer = None;
                     self.over_closed = false;
                 } else {
                     self.say("There is no draw offer to accept.", true);
@@ -146,7 +147,8 @@ impl KraalApp {
                 match passed {
                     Some(Ok(_)) => self.animate(before),
                     Some(Err(e)) => {
-                        self.say(format!("{}.", kraal_session::any::capitalise(&e)), true);
+                        let text = format!("{}.", kraal_session::any::capitalise(&e.to_string()));
+                        self.say(text, true);
                     }
                     None => {}
                 }

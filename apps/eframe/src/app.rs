@@ -12,8 +12,9 @@ use crate::theme::{self, Palette};
 use crate::{mancala_board, morris_board, panel};
 use kraal_rules_mancala as mancala;
 use kraal_session::AnyGame as Game;
+use kraal_session::any::{AnyMove, DrawAnswer};
 use kraal_session::pick::{Stage, mancala_targets};
-use kraal_session::{Player, Record, Settings, TimeControl, resolve};
+use kraal_session::{GameResult, Player, Record, Settings, TimeControl, resolve};
 use std::time::Duration;
 
 /// A message for the player under the status.
@@ -29,7 +30,7 @@ pub struct Notice {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Review {
     /// Every move of the game.
-    pub moves: Vec<String>,
+    pub moves: Vec<AnyMove>,
     /// The ply the game stood at before (to return to).
     pub end: usize,
     /// The finished game as it stood, to restore an ending the players decided (resignation,
@@ -59,8 +60,7 @@ pub struct KraalApp {
     pub(crate) hint_ply: usize,
     pub(crate) dialog: Option<FileDialog>,
     pub(crate) over_closed: bool,
-    pub(crate) draw_offer: Option<usize>,
-    pub(crate) saved: Option<(Vec<String>, &'static str)>,
+    pub(crate) saved: Option<(Vec<AnyMove>, Option<GameResult>)>,
     pub(crate) applied_theme: Option<bool>,
     pub(crate) now: f64,
 }
@@ -108,7 +108,6 @@ impl KraalApp {
             hint_ply: 0,
             dialog: None,
             over_closed: false,
-            draw_offer: None,
             saved: None,
             applied_theme: None,
             now: 0.0,
@@ -157,7 +156,7 @@ impl KraalApp {
                                 None => {}
                             }
                             for mv in &args.moves {
-                                if let Err(e) = g.play(mv) {
+                                if let Err(e) = g.play_text(mv) {
                                     app.notice = Some(Notice {
                                         text: format!("--moves: {e}"),
                                         error: true,
@@ -180,6 +179,12 @@ impl KraalApp {
     #[must_use]
     pub fn game(&self) -> Option<&Game> {
         self.game.as_ref()
+    }
+
+    /// The hint shown (or "Looking for a hint..." while the engine searches), if any.
+    #[must_use]
+    pub fn hint_text(&self) -> Option<&str> {
+        self.hint.as_deref()
     }
 
     /// The message under the status, if any.
@@ -237,7 +242,6 @@ impl KraalApp {
         self.hint_hole = None;
         self.dialog = None;
         self.over_closed = false;
-        self.draw_offer = None;
         self.saved = None;
     }
 
@@ -279,10 +283,6 @@ impl KraalApp {
         self.hint = None;
         self.hint_point = None;
         self.hint_hole = None;
-        if let Some(game) = &self.game {
-            let mover = 1 - game.side_to_move();
-            self.draw_offer = self.draw_offer.filter(|&side| side == mover);
-        }
         if !self.settings.animations {
             return;
         }
@@ -359,6 +359,30 @@ impl KraalApp {
             self.hint_point = None;
             self.hint_hole = None;
         }
+        if game.hint_pending() {
+            ctx.request_repaint_after(Duration::from_millis(30));
+        }
+        if let Some(hint) = game.poll_hint() {
+            self.hint = Some(hint.to_string());
+            self.hint_point = hint.point;
+            self.hint_hole = hint.hole;
+        }
+        if game.draw_pending() {
+            ctx.request_repaint_after(Duration::from_millis(30));
+        }
+        if let Some(answer) = game.poll_draw() {
+            let name = game.players()[1 - game.side_to_move()];
+            match (answer, name) {
+                (DrawAnswer::ComputerDeclines, Player::Ai(o)) => {
+                    self.say(format!("{} declines the draw.", o.name), false);
+                }
+                (DrawAnswer::ComputerAccepts, _) => self.over_closed = false,
+                (answer, _) => self.say(answer.to_string(), false),
+            }
+        }
+        let Some(game) = self.game.as_mut() else {
+            return;
+        };
         if game.clocks(std::time::Instant::now()).is_some() {
             game.tick(std::time::Instant::now());
             ctx.request_repaint_after(Duration::from_millis(250));
@@ -417,7 +441,6 @@ impl KraalApp {
                             review: self.review.as_ref(),
                             notice: self.notice.as_ref(),
                             hint: self.hint.as_deref(),
-                            draw_offer: self.draw_offer,
                         };
                         actions = panel::show(
                             ui,
@@ -523,13 +546,14 @@ impl KraalApp {
             return;
         };
         if game.is_over() && !self.over_closed && self.review.is_none() && self.anim.is_none() {
-            let status = game.status();
-            let headline = match status.result {
-                "1-0" => format!("{} wins", game.side_name(0)),
-                "0-1" => format!("{} wins", game.side_name(1)),
-                _ => "A draw".to_owned(),
+            let Some(outcome) = game.outcome() else {
+                return;
             };
-            let reason = status.message.unwrap_or_default();
+            let headline = match outcome.winner {
+                Some(_) => outcome.headline(),
+                None => "A draw".to_owned(),
+            };
+            let reason = outcome.to_string();
             match crate::dialogs::game_over(ctx, &headline, &reason) {
                 OverAction::None => {}
                 OverAction::NewGame => self.act(Action::NewGame),

@@ -71,7 +71,7 @@ impl KraalApp {
         if self.review.is_some() {
             return;
         }
-        let key = (game.moves(), game.status().result);
+        let key = (game.moves(), game.outcome().map(|o| o.result()));
         if self.saved.as_ref() == Some(&key) {
             return;
         }

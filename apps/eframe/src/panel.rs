@@ -8,6 +8,7 @@ use kraal_rules_mancala::Side;
 use kraal_rules_morris::Color;
 use kraal_session::AnyGame as Game;
 use kraal_session::Player;
+use kraal_session::any::AnyMove;
 use kraal_session::pick::Stage;
 
 /// What the panel shows.
@@ -20,8 +21,6 @@ pub struct PanelInfo<'a> {
     pub notice: Option<&'a Notice>,
     /// The last hint.
     pub hint: Option<&'a str>,
-    /// The side that offered a draw, if an offer stands.
-    pub draw_offer: Option<usize>,
 }
 
 fn who(player: Player, players: [Player; 2]) -> String {
@@ -77,7 +76,6 @@ pub fn show(
     let mut actions = Vec::new();
     let game = info.game;
     let rules = game.rules();
-    let status = game.status();
     let players = game.players();
     ui.heading(format!(
         "{}: {}",
@@ -104,8 +102,8 @@ pub fn show(
         if ui.button("Back to the game").on_hover_text("Esc").clicked() {
             actions.push(Action::BackToGame);
         }
-    } else if let Some(message) = &status.message {
-        ui.strong(format!("Game over ({}): {message}", status.result));
+    } else if let Some(outcome) = game.outcome() {
+        ui.strong(format!("Game over ({}): {outcome}", outcome.result()));
     } else {
         let side = game.side_to_move();
         let name = game.side_name(side);
@@ -219,11 +217,7 @@ pub fn show(
         {
             actions.push(Action::OfferDraw);
         }
-        if info.draw_offer == Some(1 - game.side_to_move())
-            && live
-            && human
-            && ui.button("Accept the draw").clicked()
-        {
+        if game.draw_offered() && live && human && ui.button("Accept the draw").clicked() {
             actions.push(Action::AcceptDraw);
         }
         if game.mancala_position().is_some()
@@ -254,7 +248,7 @@ pub fn show(
 
     // Moves.
     ui.strong("Moves (click one to look at its position)");
-    let all: Vec<String> = match info.review {
+    let all: Vec<AnyMove> = match info.review {
         Some(r) => r.moves.clone(),
         None => game.moves(),
     };
@@ -274,7 +268,10 @@ pub fn show(
                     ui.label(format!("{}.", turn + 1));
                     for (i, mv) in pair.iter().enumerate() {
                         let ply = turn * 2 + i + 1;
-                        if ui.selectable_label(current == ply, mv).clicked() {
+                        if ui
+                            .selectable_label(current == ply, mv.to_string())
+                            .clicked()
+                        {
                             actions.push(Action::Jump(ply));
                         }
                     }

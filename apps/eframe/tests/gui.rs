@@ -73,7 +73,10 @@ fn a_short_game_against_the_calf() {
     let game = h.state().game().expect("a game");
     assert_eq!(game.moves().len(), 8, "{:?}", game.moves());
     // With the fixed seed the Calf closes a mill on its fourth move and shoots one of ours.
-    assert_eq!(game.moves().last().map(String::as_str), Some("g7xf2"));
+    assert_eq!(
+        game.moves().last().map(ToString::to_string).as_deref(),
+        Some("g7xf2")
+    );
     assert!(shown(&h, "f2, empty"), "the shot cow left the board");
     let pos = game.morris_position().expect("a mill game");
     let black = h.get_all_by_label_contains(", black cow").count();
@@ -89,7 +92,7 @@ fn a_short_game_against_the_calf() {
     );
     // The move list shows every move.
     for mv in game.moves() {
-        assert!(shown(&h, &mv), "{mv} in the move list");
+        assert!(shown(&h, &mv.to_string()), "{mv} in the move list");
     }
     // Undo against the AI takes back its reply and our move: our turn again.
     click(&mut h, "Undo");
@@ -124,7 +127,10 @@ fn a_mill_asks_for_a_shot_and_refuses_a_wrong_one() {
     assert!(shown(&h, "f6, empty"), "the shot cow is gone");
     assert!(shown(&h, "g1, white cow"));
     let game = h.state().game().expect("a game");
-    assert_eq!(game.moves().last().map(String::as_str), Some("g1xf6"));
+    assert_eq!(
+        game.moves().last().map(ToString::to_string).as_deref(),
+        Some("g1xf6")
+    );
     assert!(shown(&h, "Black: 10 in hand, 1 on the board"));
 }
 
@@ -237,13 +243,14 @@ fn a_game_ended_by_the_rules_shows_its_reason() {
     assert!(
         shown(&h, "Game over"),
         "{:?}",
-        h.state().game().map(|g| g.status())
+        h.state().game().map(|g| g.outcome())
     );
     assert!(shown(&h, "White wins"));
     let reason = h
         .state()
         .game()
-        .and_then(|g| g.status().message)
+        .and_then(|g| g.outcome())
+        .map(|o| o.to_string())
         .unwrap_or_default();
     assert!(shown(&h, &reason), "the reason {reason:?} is shown");
 }
@@ -403,7 +410,9 @@ fn a_cow_can_be_dragged_along_a_line() {
     );
     assert!(shown(&h, "g7, empty"));
     assert_eq!(
-        h.state().game().and_then(|g| g.moves().last().cloned()),
+        h.state()
+            .game()
+            .and_then(|g| g.moves().last().map(ToString::to_string)),
         Some("g7-d7".to_owned())
     );
 }
@@ -531,7 +540,30 @@ fn a_hint_names_a_legal_move_and_goes_when_the_position_changes() {
         &["--game", "oware", "--opponent", "human", "--no-animations"],
     ));
     click(&mut h, "Hint");
+    step_until(&mut h, "the hint arrives", |app| {
+        app.hint_text().is_some_and(|t| t.starts_with("Hint: "))
+    });
     assert!(shown_containing(&h, "Hint: "), "the hint is shown");
+    // The engine's best with the same budget, searched here: the hint names it, and it is legal.
+    let pos = h
+        .state()
+        .game()
+        .and_then(|g| g.mancala_position())
+        .expect("oware")
+        .clone();
+    let report = kraal_ai::Searcher::<kraal_ai::Mancala>::new(kraal_ai::SearchConfig {
+        top_moves: 3,
+        table_megabytes: 8,
+        ..kraal_ai::SearchConfig::default()
+    })
+    .search(&pos, kraal_ai::Limits::nodes(kraal_session::HINT_NODES));
+    let best = report.best.expect("a best move");
+    assert!(pos.legal_moves().contains(&best), "{best} is legal");
+    let text = h.state().hint_text().unwrap_or_default().to_owned();
+    assert!(
+        text.starts_with(&format!("Hint: {best} (")),
+        "{text} names {best}"
+    );
     click(&mut h, "south house A, 4 seeds");
     assert!(
         !shown_containing(&h, "Hint: "),
@@ -587,10 +619,10 @@ fn reviewing_a_resigned_game_keeps_the_resignation() {
     click(&mut h, "d7");
     assert!(shown(&h, "a1, empty"), "the position after move 1");
     click(&mut h, "Back to the game");
-    let status = h.state().game().map(|g| g.status());
+    let outcome = h.state().game().and_then(|g| g.outcome());
     assert_eq!(
-        status.map(|s| s.result),
-        Some("0-1"),
+        outcome.map(|o| o.result()),
+        Some(kraal_session::GameResult::SecondWins),
         "White resigned, and still has"
     );
     assert!(shown(&h, "a1, black cow"));

@@ -8,7 +8,7 @@ use crate::theme::{Role, Theme};
 use crate::ui;
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, MouseButton, MouseEventKind};
 use kraal_session::any::{AiMove, capitalise};
-use kraal_session::{Record, Settings, TimeControl};
+use kraal_session::{GameResult, Record, Settings, TimeControl};
 use ratatui::layout::Rect;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -107,10 +107,16 @@ impl GameScreen {
 
     /// What saving compares: the moves and the result.
     fn fingerprint(&self) -> String {
+        let moves: Vec<String> = self
+            .game
+            .all_moves()
+            .iter()
+            .map(ToString::to_string)
+            .collect();
         format!(
             "{} {}",
-            self.game.all_moves().join(" "),
-            self.game.status().result
+            moves.join(" "),
+            GameResult::tag(self.game.outcome().map(|o| o.result()))
         )
     }
 
@@ -430,13 +436,13 @@ impl App {
                 if g.game.is_over() {
                     g.warn("The game is over.");
                 } else {
-                    let hint = g.game.hint();
-                    g.tell(hint);
+                    g.game.ask_hint();
+                    g.tell("Looking for a hint...");
                 }
             }
             Action::Pass => match g.game.pass() {
                 Ok(_) => g.tell("You passed."),
-                Err(why) => g.warn(capitalise(&why)),
+                Err(why) => g.warn(capitalise(&why.to_string())),
             },
             Action::Claim => match g.game.claim() {
                 Ok(_) => g.tell("Claim granted: each player takes the seeds on their side."),
@@ -444,7 +450,7 @@ impl App {
             },
             Action::Draw => {
                 let answer = g.game.draw();
-                g.tell(answer);
+                g.tell(answer.to_string());
             }
             Action::Resign if !g.game.is_over() => g.overlay = Overlay::Confirm(Confirm::Resign),
             Action::Resign => g.warn("The game is over."),
@@ -620,6 +626,12 @@ impl App {
             return;
         };
         g.game.tick(now, animations);
+        if let Some(hint) = g.game.poll_hint() {
+            g.tell(hint.to_string());
+        }
+        if let Some(answer) = g.game.poll_draw() {
+            g.tell(answer.to_string());
+        }
         if matches!(g.overlay, Overlay::None | Overlay::Help)
             && let Some(ai) = g.game.run_ai(now)
         {

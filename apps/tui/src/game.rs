@@ -4,7 +4,7 @@
 
 use kraal_rules_mancala::{self as mancala, Hole, Side, Step, apply_steps};
 use kraal_rules_morris::{self as morris, Point};
-use kraal_session::any::{AiMove, AnyGame, capitalise};
+use kraal_session::any::{AiMove, AnyGame, Hint, Prompt, capitalise};
 use kraal_session::pick::mancala_targets;
 use kraal_session::{GameRules, Player, Record, RecordError, SessionError};
 use std::ops::{Deref, DerefMut};
@@ -178,10 +178,10 @@ impl Match {
         self.cursor_to_mover();
     }
 
-    /// The engine's best moves for the side to move, as a sentence; the cursor goes to the
-    /// best move's point or hole.
-    pub fn hint(&mut self) -> String {
-        let hint = self.game.hint(300_000);
+    /// The hint asked for, once the engine has found it; the cursor goes to the best move's
+    /// point or hole.
+    pub fn poll_hint(&mut self) -> Option<Hint> {
+        let hint = self.game.poll_hint()?;
         self.game.clear_pick();
         if let Some(p) = hint.point {
             self.point = p;
@@ -189,7 +189,7 @@ impl Match {
         if let Some(h) = hint.hole {
             self.hole = h;
         }
-        hint.text
+        Some(hint)
     }
 
     /// Moves the board cursor.
@@ -235,7 +235,7 @@ impl Match {
         self.point = point;
         let refused = self.game.click_point(point).err();
         self.after_move(now);
-        refused.map(|why| capitalise(&why))
+        refused.map(|why| capitalise(&why.to_string()))
     }
 
     /// Plays a hole of a mancala board. Returns a refusal to show, if any.
@@ -246,7 +246,7 @@ impl Match {
             self.animate_last(now);
         }
         self.after_move(now);
-        refused.map(|why| capitalise(&why))
+        refused.map(|why| capitalise(&why.to_string()))
     }
 
     /// Starts the AI if it is to move, and plays its move when it is ready (not while a
@@ -303,11 +303,11 @@ impl Match {
                 self.ply() + self.redoable()
             );
         }
-        let prompt = self.game.prompt();
-        if prompt.contains("must pass") {
-            format!("{prompt} Press p.")
-        } else {
-            prompt
+        match self.game.prompt() {
+            Some(prompt @ Prompt::Pass(_)) => format!("{prompt} Press p."),
+            Some(prompt) => prompt.to_string(),
+            None if self.game.hint_pending() => "Looking for a hint...".to_owned(),
+            None => String::new(),
         }
     }
 

@@ -520,8 +520,7 @@ fn draw_status(game: &Match, theme: Theme, area: Rect, buf: &mut Buffer, now: In
             theme.style(Role::Dim),
         )));
     }
-    let status = game.status();
-    let state = match (&status.message, &game.game) {
+    let state = match (game.outcome(), &game.game) {
         (Some(_), _) => format!("Game over: {}", game.ending()),
         (None, AnyGame::Morris { session, .. }) => {
             let phase = match session.position().phase() {
@@ -583,7 +582,7 @@ fn draw_ai(app: &App, g: &GameScreen, area: Rect, buf: &mut Buffer) {
         )));
     } else if let Some(ai) = &g.ai_move {
         let side = g.game.side_names()[ai.side];
-        lines.push(Line::from(format!("{side} played {}", ai.text)));
+        lines.push(Line::from(format!("{side} played {}", ai.mv)));
         lines.push(Line::from(Span::styled(
             format!(
                 "  depth {}, {side}'s score {}, {} positions",
@@ -791,20 +790,17 @@ fn draw_confirm(theme: Theme, question: Confirm, area: Rect, buf: &mut Buffer) {
 }
 
 fn draw_game_over(game: &Match, theme: Theme, area: Rect, buf: &mut Buffer) {
-    let status = game.status();
-    let names = game.side_names();
-    let headline = match status.result {
-        "1-0" => format!("{} wins", names[0]),
-        "0-1" => format!("{} wins", names[1]),
-        _ => "Draw".to_owned(),
+    let Some(outcome) = game.outcome() else {
+        return;
     };
+    let headline = outcome.headline();
     let mut lines = vec![
         Line::from(Span::styled(headline, theme.style(Role::Good))),
         Line::from(game.ending()),
         Line::from(Span::styled(
             format!(
                 "Result {} after {} moves",
-                status.result,
+                outcome.result(),
                 game.all_moves().len()
             ),
             theme.style(Role::Dim),

@@ -4,9 +4,11 @@
 //! what to do next, how the game ended, what the engine thinks.
 
 use crate::family::{MancalaFamily, MorrisFamily};
+use crate::game::{DrawOffer, HINT_NODES};
+use crate::outcome::{EndReason, GameKind, Outcome};
 use crate::pick::{self, MorrisPick, Picked, Stage};
-use crate::{GameRules, Player, Record, RecordError, Session, SessionError, Status, TimeControl};
-use kraal_ai::Limits;
+use crate::{GameRules, Player, Record, RecordError, Session, SessionError, TimeControl};
+use kraal_ai::{Limits, Score, SearchReport};
 use kraal_rules_mancala as mancala;
 use kraal_rules_morris as morris;
 use std::time::{Duration, Instant};
@@ -37,6 +39,24 @@ macro_rules! with_session {
     };
 }
 
+/// A move of either family, typed; `Display` writes its notation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AnyMove {
+    /// A mill-game turn (with its shots).
+    Morris(morris::Move),
+    /// A sowing.
+    Mancala(mancala::Move),
+}
+
+impl std::fmt::Display for AnyMove {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            AnyMove::Morris(m) => m.fmt(f),
+            AnyMove::Mancala(m) => m.fmt(f),
+        }
+    }
+}
+
 /// What the AI is thinking, while it thinks.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Thinking {
@@ -45,7 +65,7 @@ pub struct Thinking {
     /// The depth of the last finished iteration, if any.
     pub depth: Option<u32>,
     /// Its score for the side to move.
-    pub score: Option<String>,
+    pub score: Option<Score>,
     /// Its best line.
     pub line: Vec<String>,
 }
@@ -56,11 +76,11 @@ pub struct AiMove {
     /// The side that played it (0 first).
     pub side: usize,
     /// The move.
-    pub text: String,
+    pub mv: AnyMove,
     /// The depth searched.
     pub depth: u32,
     /// The score, for the side that played.
-    pub score: String,
+    pub score: Score,
     /// Nodes searched.
     pub nodes: u64,
 }
@@ -68,12 +88,120 @@ pub struct AiMove {
 /// The engine's suggestion for the side to move.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Hint {
-    /// The suggestion as a sentence, with the next best moves.
-    pub text: String,
+    /// The best move, if there is one.
+    pub best: Option<AnyMove>,
+    /// Its score for the side to move.
+    pub score: Score,
+    /// The next best moves with their scores.
+    pub others: Vec<(AnyMove, Score)>,
     /// The point the best move starts from or goes to (mill games).
     pub point: Option<morris::Point>,
     /// The hole the best move sows (mancala games).
     pub hole: Option<mancala::Hole>,
+}
+
+impl std::fmt::Display for Hint {
+    /// "Hint: d2 (score +0.12); also a1 (+0.05), g7 (-0.10)."
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let Some(best) = self.best else {
+            return f.write_str("There is no move to suggest.");
+        };
+        write!(f, "Hint: {best} (score {})", self.score)?;
+        for (i, (m, s)) in self.others.iter().enumerate() {
+            let lead = if i == 0 { "; also" } else { "," };
+            write!(f, "{lead} {m} ({s})")?;
+        }
+        f.write_str(".")
+    }
+}
+
+/// What the person to move should do now.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Prompt {
+    /// Place a cow from the hand.
+    Place(&'static str),
+    /// Pick a cow to move.
+    PickCow(&'static str),
+    /// Choose where the picked cow goes.
+    Destination {
+        /// The cow's point.
+        from: morris::Point,
+        /// Whether touch-move binds the cow (it cannot be let go).
+        bound: bool,
+    },
+    /// Shoot a cow; `left` more shots follow this one.
+    Shoot {
+        /// Shots still to pick after this one.
+        left: usize,
+    },
+    /// The side cannot move and must pass.
+    Pass(&'static str),
+    /// Oware: the mover must feed the opponent, who has no seeds.
+    Feed {
+        /// The mover.
+        mover: &'static str,
+        /// The starving opponent.
+        other: &'static str,
+    },
+    /// Pick a hole to sow.
+    Sow(&'static str),
+}
+
+impl std::fmt::Display for Prompt {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            Prompt::Place(side) => write!(f, "{side}: place a cow on an empty point."),
+            Prompt::PickCow(side) => write!(f, "{side}: pick a cow to move."),
+            Prompt::Destination { from, bound: false } => write!(
+                f,
+                "Where does the cow on {from} go? (pick it again to let it go)"
+            ),
+            Prompt::Destination { from, bound: true } => write!(
+                f,
+                "Where does the cow on {from} go? (touch-move: it must move; pick one of its points)"
+            ),
+            Prompt::Shoot { left: 0 } => f.write_str("Mill! Shoot a cow: pick a highlighted one."),
+            Prompt::Shoot { left } => {
+                write!(f, "Mills! Shoot a cow ({left} more after this one).")
+            }
+            Prompt::Pass(side) => write!(f, "{side} cannot move and must pass."),
+            Prompt::Feed { mover, other } => write!(
+                f,
+                "{mover} must feed {other}: only moves that reach {other}'s houses are allowed."
+            ),
+            Prompt::Sow(side) => write!(f, "{side}: pick a hole to sow."),
+        }
+    }
+}
+
+/// What became of a draw offer or acceptance, for the player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DrawAnswer {
+    /// The player accepted the opponent's offer.
+    YouAccepted,
+    /// The computer accepted.
+    ComputerAccepts,
+    /// The computer declined.
+    ComputerDeclines,
+    /// The computer is thinking about it.
+    ComputerThinking,
+    /// Offered to the other person, who may accept on their turn.
+    Offered,
+    /// The game is over.
+    GameOver,
+}
+
+impl std::fmt::Display for DrawAnswer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            DrawAnswer::YouAccepted => "You accepted the draw.",
+            DrawAnswer::ComputerAccepts => "The computer accepts the draw.",
+            DrawAnswer::ComputerDeclines => "The computer declines the draw.",
+            DrawAnswer::ComputerThinking => "You offer a draw: the computer is thinking it over...",
+            DrawAnswer::Offered => "Draw offered: the other player can accept it on their turn.",
+            DrawAnswer::GameOver => "The game is over.",
+        })
+    }
 }
 
 impl AnyGame {
@@ -158,13 +286,19 @@ impl AnyGame {
         with_session!(self, s => s.rules())
     }
 
+    /// The game's family.
+    #[must_use]
+    pub fn kind(&self) -> GameKind {
+        match self {
+            AnyGame::Morris { .. } => GameKind::Mill,
+            AnyGame::Mancala { .. } => GameKind::Mancala,
+        }
+    }
+
     /// The names of the two sides: White and Black, or South and North.
     #[must_use]
     pub fn side_names(&self) -> [&'static str; 2] {
-        match self {
-            AnyGame::Morris { .. } => ["White", "Black"],
-            AnyGame::Mancala { .. } => ["South", "North"],
-        }
+        self.kind().side_names()
     }
 
     /// The name of one side (0 first).
@@ -193,14 +327,32 @@ impl AnyGame {
 
     /// The moves on the board, oldest first.
     #[must_use]
-    pub fn moves(&self) -> Vec<String> {
-        with_session!(self, s => s.moves().into_iter().map(str::to_owned).collect())
+    pub fn moves(&self) -> Vec<AnyMove> {
+        match self {
+            AnyGame::Morris { session, .. } => {
+                session.moves().into_iter().map(AnyMove::Morris).collect()
+            }
+            AnyGame::Mancala { session } => {
+                session.moves().into_iter().map(AnyMove::Mancala).collect()
+            }
+        }
     }
 
     /// Every move, with those undone after the cursor.
     #[must_use]
-    pub fn all_moves(&self) -> Vec<String> {
-        with_session!(self, s => s.all_moves().into_iter().map(str::to_owned).collect())
+    pub fn all_moves(&self) -> Vec<AnyMove> {
+        match self {
+            AnyGame::Morris { session, .. } => session
+                .all_moves()
+                .into_iter()
+                .map(AnyMove::Morris)
+                .collect(),
+            AnyGame::Mancala { session } => session
+                .all_moves()
+                .into_iter()
+                .map(AnyMove::Mancala)
+                .collect(),
+        }
     }
 
     /// The moves on the board.
@@ -215,10 +367,10 @@ impl AnyGame {
         with_session!(self, s => s.redoable())
     }
 
-    /// How the game stands.
+    /// How the game ended, if it has.
     #[must_use]
-    pub fn status(&self) -> Status {
-        with_session!(self, s => s.status())
+    pub fn outcome(&self) -> Option<Outcome> {
+        with_session!(self, s => s.outcome())
     }
 
     /// Whether the game has ended.
@@ -227,13 +379,16 @@ impl AnyGame {
         with_session!(self, s => s.is_over())
     }
 
-    /// Plays a move given as text; returns it in canonical form.
+    /// Reads a move given as text and plays it.
     ///
     /// # Errors
     /// Not a legal move now (the error says why).
-    pub fn play(&mut self, text: &str) -> Result<String, SessionError> {
+    pub fn play_text(&mut self, text: &str) -> Result<AnyMove, SessionError> {
         self.clear_pick();
-        with_session!(self, s => s.play(text))
+        match self {
+            AnyGame::Morris { session, .. } => session.play_text(text).map(AnyMove::Morris),
+            AnyGame::Mancala { session } => session.play_text(text).map(AnyMove::Mancala),
+        }
     }
 
     /// Takes back moves until a person is to move (one move between two people). Returns how
@@ -270,34 +425,66 @@ impl AnyGame {
         with_session!(self, s => s.resign());
     }
 
-    /// The side to move offers a draw; returns whether it was agreed.
-    pub fn offer_draw(&mut self) -> bool {
-        with_session!(self, s => s.offer_draw())
+    /// Accepts the draw offered, or offers one (see [`AnyGame::offer_draw`]).
+    pub fn draw(&mut self) -> DrawAnswer {
+        if self.accept_draw() {
+            return DrawAnswer::YouAccepted;
+        }
+        self.offer_draw()
     }
 
-    /// The side to move accepts the draw offered; returns whether there was one.
+    /// The side to move accepts the draw its opponent offered; returns whether there was one.
     pub fn accept_draw(&mut self) -> bool {
         with_session!(self, s => s.accept_draw())
     }
 
-    /// Accepts the draw offered, or offers one. Returns what happened, for the player.
-    pub fn draw(&mut self) -> String {
-        if self.accept_draw() {
-            "You accepted the draw.".to_owned()
-        } else if self.offer_draw() {
-            "The computer accepts the draw.".to_owned()
-        } else if self.players() == [Player::Human; 2] {
-            "Draw offered: the other player can accept it on their turn.".to_owned()
-        } else {
-            "The computer declines the draw.".to_owned()
+    /// The side to move offers a draw: a person may accept it on their turn, the computer
+    /// thinks it over on its worker (poll with [`AnyGame::poll_draw`]).
+    pub fn offer_draw(&mut self) -> DrawAnswer {
+        match with_session!(self, s => s.offer_draw()) {
+            DrawOffer::Offered => DrawAnswer::Offered,
+            DrawOffer::Asked => DrawAnswer::ComputerThinking,
+            DrawOffer::Refused => DrawAnswer::GameOver,
         }
+    }
+
+    /// Whether the computer is deciding on a draw offer.
+    #[must_use]
+    pub fn draw_pending(&self) -> bool {
+        with_session!(self, s => s.draw_pending())
+    }
+
+    /// The computer's answer to a draw offer, once it has decided.
+    pub fn poll_draw(&mut self) -> Option<DrawAnswer> {
+        let accepted = with_session!(self, s => s.poll_draw())?;
+        Some(if accepted {
+            DrawAnswer::ComputerAccepts
+        } else {
+            DrawAnswer::ComputerDeclines
+        })
+    }
+
+    /// Waits for the computer's answer to a draw offer (tests and the command line).
+    pub fn wait_draw(&mut self) -> Option<DrawAnswer> {
+        let accepted = with_session!(self, s => s.wait_draw())?;
+        Some(if accepted {
+            DrawAnswer::ComputerAccepts
+        } else {
+            DrawAnswer::ComputerDeclines
+        })
+    }
+
+    /// Whether the side to move may accept a draw the other side offered.
+    #[must_use]
+    pub fn draw_offered(&self) -> bool {
+        with_session!(self, s => s.draw_offered())
     }
 
     /// Claims that no capture can happen again (Oware).
     ///
     /// # Errors
     /// The claim is refused (the error says why).
-    pub fn claim(&mut self) -> Result<Status, SessionError> {
+    pub fn claim(&mut self) -> Result<Outcome, SessionError> {
         with_session!(self, s => s.claim())
     }
 
@@ -305,35 +492,48 @@ impl AnyGame {
     ///
     /// # Errors
     /// Why the player cannot pass.
-    pub fn pass(&mut self) -> Result<String, String> {
+    pub fn pass(&mut self) -> Result<AnyMove, SessionError> {
         let AnyGame::Morris { session, pick } = self else {
-            return Err("there is no passing in this game".to_owned());
+            return Err(SessionError::CannotPass {
+                in_this_game: false,
+            });
         };
         if pick.stage(session.position()) != Stage::Pass {
-            return Err("you can only pass when you cannot move".to_owned());
+            return Err(SessionError::CannotPass { in_this_game: true });
         }
-        let pass = morris::Move::pass().to_string();
-        self.play(&pass).map_err(|e| e.to_string())
+        pick.clear();
+        let pass = morris::Move::pass();
+        session.play_move(pass)?;
+        Ok(AnyMove::Morris(pass))
     }
 
-    /// The engine's suggestion for the side to move, searching `nodes` positions.
+    /// Starts searching a hint for the side to move ([`HINT_NODES`] positions) on the
+    /// session's worker and returns at once: poll with [`AnyGame::poll_hint`].
+    pub fn ask_hint(&mut self) {
+        let limits = Limits::nodes(HINT_NODES);
+        with_session!(self, s => s.ask_hint(limits));
+    }
+
+    /// Whether a hint is being searched.
     #[must_use]
-    pub fn hint(&self, nodes: u64) -> Hint {
-        let limits = Limits::nodes(nodes);
-        let (text, point, hole) = match self {
-            AnyGame::Morris { session, .. } => {
-                let report = session.hint(limits, 3);
-                let text = describe_hint(report.best, &report.score, &report.top);
-                let point = report.best.and_then(|m| m.from().or(m.to()));
-                (text, point, None)
-            }
-            AnyGame::Mancala { session } => {
-                let report = session.hint(limits, 3);
-                let text = describe_hint(report.best, &report.score, &report.top);
-                (text, None, report.best.map(|m| m.hole()))
-            }
-        };
-        Hint { text, point, hole }
+    pub fn hint_pending(&self) -> bool {
+        with_session!(self, s => s.hint_pending())
+    }
+
+    /// The hint asked for, once it is found.
+    pub fn poll_hint(&mut self) -> Option<Hint> {
+        Some(match self {
+            AnyGame::Morris { session, .. } => morris_hint(session.poll_hint()?),
+            AnyGame::Mancala { session } => mancala_hint(session.poll_hint()?),
+        })
+    }
+
+    /// Waits for the hint asked for (tests and the command line).
+    pub fn wait_hint(&mut self) -> Option<Hint> {
+        Some(match self {
+            AnyGame::Morris { session, .. } => morris_hint(session.wait_hint()?),
+            AnyGame::Mancala { session } => mancala_hint(session.wait_hint()?),
+        })
     }
 
     /// Starts the AI thinking if it is to move.
@@ -344,14 +544,18 @@ impl AnyGame {
     /// Plays the AI's move if it is ready; returns it with what the AI thought of it.
     pub fn poll_ai(&mut self) -> Option<AiMove> {
         let side = self.side_to_move();
-        let (text, choice) = with_session!(self, s => s
-            .poll_ai()
-            .map(|(text, c)| (text, (c.depth, c.score.to_string(), c.nodes))))?;
+        let (mv, depth, score, nodes) = match self {
+            AnyGame::Morris { session, .. } => session
+                .poll_ai()
+                .and_then(|c| Some((AnyMove::Morris(c.mv?), c.depth, c.score, c.nodes)))?,
+            AnyGame::Mancala { session } => session
+                .poll_ai()
+                .and_then(|c| Some((AnyMove::Mancala(c.mv?), c.depth, c.score, c.nodes)))?,
+        };
         self.clear_pick();
-        let (depth, score, nodes) = choice;
         Some(AiMove {
             side,
-            text,
+            mv,
             depth,
             score,
             nodes,
@@ -365,7 +569,7 @@ impl AnyGame {
         Some(Thinking {
             nodes,
             depth: progress.as_ref().map(|p| p.depth),
-            score: progress.as_ref().map(|p| p.score.to_string()),
+            score: progress.as_ref().map(|p| p.score),
             line: progress.map(|p| p.pv).unwrap_or_default(),
         })
     }
@@ -397,10 +601,13 @@ impl AnyGame {
         })
     }
 
-    /// The last move as text, if any.
+    /// The move that led to the position on the board, if any.
     #[must_use]
-    pub fn last_move_text(&self) -> Option<String> {
-        with_session!(self, s => s.last_move().map(|m| m.to_string()))
+    pub fn last_move(&self) -> Option<AnyMove> {
+        match self {
+            AnyGame::Morris { session, .. } => session.last_move().map(AnyMove::Morris),
+            AnyGame::Mancala { session } => session.last_move().map(AnyMove::Mancala),
+        }
     }
 
     /// Forgets the picks of the turn being built.
@@ -473,31 +680,34 @@ impl AnyGame {
     ///
     /// # Errors
     /// Why the point cannot be picked, for the player.
-    pub fn click_point(&mut self, point: morris::Point) -> Result<Option<String>, String> {
+    pub fn click_point(&mut self, point: morris::Point) -> Result<Option<AnyMove>, SessionError> {
         self.refuse_input()?;
         let AnyGame::Morris { session, pick } = self else {
-            return Err("this game has no points".to_owned());
+            return Err(SessionError::WrongBoard);
         };
         let earlier = pick.from();
         match pick.click(session.position(), point) {
             Picked::More => {
                 if let Some(from) = pick.from()
                     && Some(from) != earlier
-                    && let Err(e) = session.touch(from.label())
+                    && let Err(e) = session.touch(from)
                 {
                     pick.clear();
                     if let Some(back) = earlier {
                         let _ = pick.click(session.position(), back);
                     }
-                    return Err(e.to_string());
+                    return Err(e);
                 }
                 Ok(None)
             }
-            Picked::Refused(why) => Err(why.to_owned()),
+            Picked::Refused(reason) => Err(SessionError::Pick {
+                at: point.to_string(),
+                reason,
+            }),
+            // Built from the legal moves: played without checking it again.
             Picked::Move(mv) => session
-                .play(&mv.to_string())
-                .map(Some)
-                .map_err(|e| e.to_string()),
+                .play_picked(mv, Instant::now())
+                .map(|()| Some(AnyMove::Morris(mv))),
         }
     }
 
@@ -505,21 +715,27 @@ impl AnyGame {
     ///
     /// # Errors
     /// Why the hole cannot be played, for the player.
-    pub fn click_hole(&mut self, hole: mancala::Hole) -> Result<String, String> {
+    pub fn click_hole(&mut self, hole: mancala::Hole) -> Result<AnyMove, SessionError> {
         self.refuse_input()?;
         let AnyGame::Mancala { session } = self else {
-            return Err("this game has no holes".to_owned());
+            return Err(SessionError::WrongBoard);
         };
-        let mv = pick::mancala_move_at(session.position(), hole).map_err(str::to_owned)?;
-        session.play(&mv.to_string()).map_err(|e| e.to_string())
+        let pos = session.position();
+        let mv = pick::mancala_move_at(pos, hole).map_err(|reason| SessionError::Pick {
+            // A hole is named as the sowing from it is written.
+            at: mancala::Move::new(pos.game(), hole.side, hole.index).to_string(),
+            reason,
+        })?;
+        session.play_picked(mv, Instant::now())?;
+        Ok(AnyMove::Mancala(mv))
     }
 
     /// Why the board takes no pick now, if it does not.
-    fn refuse_input(&self) -> Result<(), String> {
-        if self.is_over() {
-            Err("the game is over".to_owned())
+    fn refuse_input(&self) -> Result<(), SessionError> {
+        if let Some(outcome) = self.outcome() {
+            Err(SessionError::GameOver(outcome))
         } else if !self.human_to_move() {
-            Err("wait: the computer is thinking".to_owned())
+            Err(SessionError::ComputerToMove)
         } else {
             Ok(())
         }
@@ -528,80 +744,73 @@ impl AnyGame {
     /// How the game ended, as a sentence naming the sides (empty while it goes on).
     #[must_use]
     pub fn ending(&self) -> String {
-        let status = self.status();
-        let names = self.side_names();
-        let loser = if status.result == "1-0" {
-            names[1]
-        } else {
-            names[0]
+        let Some(outcome) = self.outcome() else {
+            return String::new();
         };
-        match status.reason {
-            None => String::new(),
-            Some("resignation") => format!("{loser} resigned."),
-            Some("time") => format!("{loser} ran out of time."),
-            Some(_) => format!("{}.", capitalise(status.message.as_deref().unwrap_or(""))),
+        match outcome.reason {
+            // The loser's own act says it all: "Black resigned."
+            EndReason::Resignation | EndReason::Time => format!("{}.", capitalise(&outcome.why())),
+            _ => format!("{outcome}."),
         }
     }
 
-    /// What the person to move should do now, as a sentence (empty while the computer moves
-    /// or the player looks back through the game).
+    /// What the person to move should do now (`None` while the computer moves, the game is
+    /// over, or the player looks back through the game).
     #[must_use]
-    pub fn prompt(&self) -> String {
+    pub fn prompt(&self) -> Option<Prompt> {
         if self.is_over() || self.redoable() > 0 || !self.human_to_move() {
-            return String::new();
+            return None;
         }
         let side = self.side_name(self.side_to_move());
         match self {
             AnyGame::Morris { session, pick } => match pick.stage(session.position()) {
-                Stage::Place => format!("{side}: place a cow on an empty point."),
-                Stage::From => format!("{side}: pick a cow to move."),
-                Stage::To(from) => format!(
-                    "Where does the cow on {from} go? (pick it again to let it go)",
-                    from = from.label()
-                ),
-                Stage::Shoot { left: 0 } => "Mill! Shoot a cow: pick a highlighted one.".to_owned(),
-                Stage::Shoot { left } => {
-                    format!("Mills! Shoot a cow ({left} more after this one).")
-                }
-                Stage::Pass => format!("{side} cannot move and must pass."),
-                Stage::None => String::new(),
+                Stage::Place => Some(Prompt::Place(side)),
+                Stage::From => Some(Prompt::PickCow(side)),
+                Stage::To(from) => Some(Prompt::Destination {
+                    from,
+                    bound: session.touched() == Some(from),
+                }),
+                Stage::Shoot { left } => Some(Prompt::Shoot { left }),
+                Stage::Pass => Some(Prompt::Pass(side)),
+                Stage::None => None,
             },
             AnyGame::Mancala { session } => {
                 let pos = session.position();
-                let mover = capitalise(pos.side_to_move().name());
-                let other = capitalise(pos.side_to_move().other().name());
+                let other = self.side_name(1 - self.side_to_move());
                 let starving = pos.seeds_on_side(pos.side_to_move().other()) == 0;
-                if pos.game() == mancala::Game::Oware && starving {
-                    format!(
-                        "{mover} must feed {other}: only moves that reach {other}'s houses are allowed."
-                    )
+                Some(if pos.game() == mancala::Game::Oware && starving {
+                    Prompt::Feed { mover: side, other }
                 } else {
-                    format!("{mover}: pick a hole to sow.")
-                }
+                    Prompt::Sow(side)
+                })
             }
         }
     }
 }
 
-fn describe_hint<M: std::fmt::Display>(
-    best: Option<M>,
-    score: &kraal_ai::Score,
-    top: &[(M, kraal_ai::Score)],
-) -> String {
-    let Some(best) = best else {
-        return "There is no move to suggest.".to_owned();
-    };
-    let others: Vec<String> = top
-        .iter()
-        .skip(1)
-        .map(|(m, s)| format!("{m} ({s})"))
-        .collect();
-    let mut text = format!("Hint: {best} (score {score})");
-    if !others.is_empty() {
-        text.push_str(&format!("; also {}", others.join(", ")));
+fn morris_hint(report: SearchReport<morris::Move>) -> Hint {
+    Hint {
+        best: report.best.map(AnyMove::Morris),
+        score: report.score,
+        others: others(&report.top, AnyMove::Morris),
+        point: report.best.and_then(|m| m.from().or(m.to())),
+        hole: None,
     }
-    text.push('.');
-    text
+}
+
+fn mancala_hint(report: SearchReport<mancala::Move>) -> Hint {
+    Hint {
+        best: report.best.map(AnyMove::Mancala),
+        score: report.score,
+        others: others(&report.top, AnyMove::Mancala),
+        point: None,
+        hole: report.best.map(|m| m.hole()),
+    }
+}
+
+/// The moves after the best of a top list.
+fn others<M: Copy>(top: &[(M, Score)], wrap: fn(M) -> AnyMove) -> Vec<(AnyMove, Score)> {
+    top.iter().skip(1).map(|&(m, s)| (wrap(m), s)).collect()
 }
 
 /// The text with its first letter in upper case.
@@ -633,12 +842,16 @@ mod tests {
             assert!(matches!(g.click_point(p.parse().unwrap()), Ok(Some(_))));
         }
         assert_eq!(g.click_point("g1".parse().unwrap()), Ok(None));
-        assert_eq!(g.prompt(), "Mill! Shoot a cow: pick a highlighted one.");
         assert_eq!(
-            g.click_point("f6".parse().unwrap()),
-            Ok(Some("g1xf6".into()))
+            g.prompt().map(|p| p.to_string()).as_deref(),
+            Some("Mill! Shoot a cow: pick a highlighted one.")
         );
-        assert_eq!(g.prompt(), "Black: place a cow on an empty point.");
+        let played = g.click_point("f6".parse().unwrap()).expect("a shot");
+        assert_eq!(played.map(|m| m.to_string()).as_deref(), Some("g1xf6"));
+        assert_eq!(
+            g.prompt().map(|p| p.to_string()).as_deref(),
+            Some("Black: place a cow on an empty point.")
+        );
     }
 
     #[test]
@@ -646,32 +859,69 @@ mod tests {
         let start = "a1,d2,g7,c5/a7,g1,f4,e5 0:0 w";
         let mut g = game("tournament", Some(start), HUMANS);
         assert_eq!(g.click_point("d2".parse().unwrap()), Ok(None));
+        assert_eq!(
+            g.prompt(),
+            Some(Prompt::Destination {
+                from: "d2".parse().unwrap(),
+                bound: true
+            }),
+            "the prompt says the touched cow must move"
+        );
         // Letting go and picking another cow is refused: d2 was touched and can move.
         assert_eq!(g.click_point("d2".parse().unwrap()), Ok(None));
-        assert!(g.click_point("a1".parse().unwrap()).is_err());
+        assert!(matches!(
+            g.click_point("a1".parse().unwrap()),
+            Err(SessionError::TouchMove { .. })
+        ));
     }
 
     #[test]
     fn endings_and_prompts_name_the_sides() {
         let mut g = game("oware", Some("1,2,3,4,5,6/0,0,0,0,0,0 20:7 s"), HUMANS);
         assert_eq!(
-            g.prompt(),
-            "South must feed North: only moves that reach North's houses are allowed."
+            g.prompt().map(|p| p.to_string()).as_deref(),
+            Some("South must feed North: only moves that reach North's houses are allowed.")
         );
         g.resign();
         assert_eq!(g.ending(), "South resigned.");
-        assert_eq!(
+        assert!(matches!(
             g.click_hole(mancala::Hole::new(mancala::Side::South, 5)),
-            Err("the game is over".into())
+            Err(SessionError::GameOver(_))
+        ));
+    }
+
+    #[test]
+    fn a_hint_is_asked_at_once_and_arrives_later_pointing_at_its_move() {
+        let mut g = game("oware", None, HUMANS);
+        g.ask_hint();
+        assert!(g.hint_pending(), "the search runs on the worker");
+        // Asking returned before the search of HINT_NODES positions could be done.
+        assert_eq!(g.poll_hint(), None, "not found yet");
+        let hint = g.wait_hint().expect("a hint");
+        assert!(!g.hint_pending());
+        assert!(hint.to_string().starts_with("Hint: "), "{hint}");
+        assert_eq!(hint.hole.map(|h| h.side), Some(mancala::Side::South));
+        assert_eq!(hint.point, None);
+        let best = hint.best.expect("a move");
+        assert!(
+            g.mancala_position()
+                .unwrap()
+                .legal_moves()
+                .iter()
+                .any(|m| AnyMove::Mancala(*m) == best)
         );
     }
 
     #[test]
-    fn a_hint_points_at_its_move() {
-        let g = game("oware", None, HUMANS);
-        let hint = g.hint(20_000);
-        assert!(hint.text.starts_with("Hint: "), "{}", hint.text);
-        assert_eq!(hint.hole.map(|h| h.side), Some(mancala::Side::South));
-        assert_eq!(hint.point, None);
+    fn a_move_or_undo_cancels_a_pending_hint() {
+        let mut g = game("morabaraba", None, HUMANS);
+        g.ask_hint();
+        g.play_text("d2").expect("legal");
+        assert!(!g.hint_pending(), "the move cancelled it");
+        assert_eq!(g.poll_hint(), None);
+        g.ask_hint();
+        g.undo_turn();
+        assert!(!g.hint_pending(), "undo cancelled it");
+        assert_eq!(g.wait_hint(), None);
     }
 }

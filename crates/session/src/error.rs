@@ -1,7 +1,8 @@
 //! What can go wrong when naming rules, reading positions and playing moves.
 
+use crate::outcome::Outcome;
 use kraal_rules_mancala as mancala;
-use kraal_rules_morris as morris;
+use kraal_rules_morris::{self as morris, Point};
 use std::fmt;
 
 /// A name, position or move that the session cannot use.
@@ -48,6 +49,41 @@ pub enum SessionError {
         /// Why.
         reason: String,
     },
+    /// The game is over: no move, claim or pick is taken.
+    GameOver(Outcome),
+    /// Touch-move: the cow touched first must move.
+    TouchMove {
+        /// The point of the cow that was touched.
+        touched: Point,
+    },
+    /// The computer is to move.
+    ComputerToMove,
+    /// A point or hole that cannot be picked now, and why (for the player).
+    Pick {
+        /// The point or hole picked.
+        at: String,
+        /// Why it cannot be picked.
+        reason: &'static str,
+    },
+    /// Passing is not allowed now.
+    CannotPass {
+        /// Whether this game has passing at all.
+        in_this_game: bool,
+    },
+    /// A claim that no capture can happen again is refused.
+    ClaimRefused {
+        /// Why.
+        reason: String,
+    },
+    /// A jump to a ply the game does not have.
+    NoSuchPly {
+        /// The ply asked for.
+        ply: usize,
+        /// The moves the game has.
+        moves: usize,
+    },
+    /// A pick on a board of the other family (a point in a mancala game or a hole in a mill game).
+    WrongBoard,
 }
 
 impl fmt::Display for SessionError {
@@ -76,6 +112,24 @@ impl fmt::Display for SessionError {
                 write!(f, "cannot use the position `{text}`: {reason}")
             }
             SessionError::Move { reason, .. } => f.write_str(reason),
+            SessionError::GameOver(outcome) => write!(f, "the game is over ({outcome})"),
+            SessionError::TouchMove { touched } => write!(
+                f,
+                "touch-move: you touched the cow on {touched}, and it must move"
+            ),
+            SessionError::ComputerToMove => f.write_str("wait: the computer is thinking"),
+            SessionError::Pick { at, reason } => write!(f, "{at}: {reason}"),
+            SessionError::CannotPass {
+                in_this_game: false,
+            } => f.write_str("there is no passing in this game"),
+            SessionError::CannotPass { in_this_game: true } => {
+                f.write_str("you can only pass when you cannot move")
+            }
+            SessionError::ClaimRefused { reason } => f.write_str(reason),
+            SessionError::NoSuchPly { ply, moves } => {
+                write!(f, "there is no move {ply}: the game has only {moves} moves")
+            }
+            SessionError::WrongBoard => f.write_str("that is not a place on this board"),
         }
     }
 }

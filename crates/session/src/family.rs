@@ -1,9 +1,10 @@
 //! One face for both game families: positions, moves, outcomes and pictures, whatever the game.
 
 use crate::error::SessionError;
+use crate::outcome::{GameKind, Outcome};
 use kraal_ai::{Game, Mancala, Morris};
 use kraal_rules_mancala as mancala;
-use kraal_rules_morris as morris;
+use kraal_rules_morris::{self as morris, Point};
 use std::fmt::Display;
 
 /// What front ends need of a game family.
@@ -13,7 +14,9 @@ pub trait Family {
     /// A position.
     type Position: Clone;
     /// A move.
-    type Move: Copy + Display + PartialEq;
+    type Move: Copy + Display + PartialEq + std::fmt::Debug;
+    /// The family's kind (it names the sides).
+    const KIND: GameKind;
 
     /// The start position, or the position `text` describes.
     ///
@@ -24,16 +27,16 @@ pub trait Family {
     fn position_string(pos: &Self::Position) -> String;
     /// The legal moves.
     fn legal_moves(pos: &Self::Position) -> Vec<Self::Move>;
-    /// Reads a move and plays it.
-    ///
-    /// # Errors
-    /// Text that is not a move, or a move that is illegal here (the error says why).
-    fn play(pos: Self::Position, text: &str) -> Result<Self::Position, SessionError>;
-    /// Reads a move and checks it against the position.
+    /// Reads a move and resolves it against the position: the move, once legal here.
     ///
     /// # Errors
     /// Text that is not a move, or a move that is illegal here (the error says why).
     fn parse_move(pos: &Self::Position, text: &str) -> Result<Self::Move, SessionError>;
+    /// Checks that a typed move is legal here.
+    ///
+    /// # Errors
+    /// The move is illegal here (the error says why).
+    fn check(pos: &Self::Position, mv: Self::Move) -> Result<(), SessionError>;
     /// The position after a legal move.
     fn after(pos: &Self::Position, mv: Self::Move) -> Self::Position {
         let mut next = pos.clone();
@@ -45,23 +48,23 @@ pub trait Family {
     ///
     /// # Errors
     /// Why the claim is refused (only Oware has it; a capture is still possible; undecided).
-    fn claim(_pos: &Self::Position) -> Result<Self::Position, String> {
-        Err("only oware has the claim that no capture is possible".to_owned())
+    fn claim(_pos: &Self::Position) -> Result<Self::Position, SessionError> {
+        Err(SessionError::ClaimRefused {
+            reason: "only oware has the claim that no capture is possible".to_owned(),
+        })
     }
     /// The point a moving piece leaves, if the move moves a piece already on the board (for
     /// touch-move); `None` for placements, passes and sowing.
-    fn origin(_mv: Self::Move) -> Option<String> {
+    fn origin(_mv: Self::Move) -> Option<Point> {
         None
     }
     /// 0 when the first player (White, South) is to move, 1 otherwise.
     fn side_index(pos: &Self::Position) -> usize {
         <Self::Ai as Game>::side_to_move(pos)
     }
-    /// The end of the game, as a sentence and a short reason, if it has ended.
-    fn outcome(pos: &Self::Position) -> Option<(String, &'static str)>;
-    /// Whether the first player (White, South) won: `None` for a draw or a game not over.
-    fn winner_is_first(pos: &Self::Position) -> Option<bool>;
-    /// The side to move, lower case.
+    /// The end of the game by the rules, if it has ended.
+    fn outcome(pos: &Self::Position) -> Option<Outcome>;
+    /// The side to move, lower case (`white`, `south`), for machine output.
     fn side_to_move(pos: &Self::Position) -> &'static str;
     /// A picture of the position.
     fn render(pos: &Self::Position, ascii: bool) -> String;
@@ -100,15 +103,14 @@ macro_rules! shared_methods {
                 reason: e.to_string(),
             })
         }
-        fn play(pos: $rules::Position, text: &str) -> Result<$rules::Position, SessionError> {
-            let mv = Self::parse_move(&pos, text)?;
-            pos.play(mv).map_err(|(_, why)| SessionError::Move {
-                text: text.to_owned(),
-                reason: format!("{mv} is illegal: {why}"),
-            })
-        }
         fn side_to_move(pos: &$rules::Position) -> &'static str {
             pos.side_to_move().name()
+        }
+        fn check(pos: &$rules::Position, mv: $rules::Move) -> Result<(), SessionError> {
+            pos.check(mv).map_err(|why| SessionError::Move {
+                text: mv.to_string(),
+                reason: format!("{mv} is illegal: {why}"),
+            })
         }
         fn render(pos: &$rules::Position, ascii: bool) -> String {
             let theme = if ascii {
@@ -125,25 +127,15 @@ impl Family for MorrisFamily {
     type Ai = Morris;
     type Position = morris::Position;
     type Move = morris::Move;
+    const KIND: GameKind = GameKind::Mill;
 
     shared_methods!(morris);
 
-    fn outcome(pos: &morris::Position) -> Option<(String, &'static str)> {
-        pos.outcome().map(|o| {
-            let reason = match o {
-                morris::Outcome::Win { reason, .. } => reason.name(),
-                morris::Outcome::Draw { reason } => reason.name(),
-            };
-            (o.to_string(), reason)
-        })
+    fn outcome(pos: &morris::Position) -> Option<Outcome> {
+        pos.outcome().map(Outcome::of_morris)
     }
-    fn origin(mv: morris::Move) -> Option<String> {
-        mv.from().map(|p| p.label().to_owned())
-    }
-    fn winner_is_first(pos: &morris::Position) -> Option<bool> {
-        pos.outcome()
-            .and_then(|o| o.winner())
-            .map(|w| w == morris::Color::White)
+    fn origin(mv: morris::Move) -> Option<Point> {
+        mv.from()
     }
 }
 
@@ -151,20 +143,20 @@ impl Family for MancalaFamily {
     type Ai = Mancala;
     type Position = mancala::Position;
     type Move = mancala::Move;
+    const KIND: GameKind = GameKind::Mancala;
 
     shared_methods!(mancala);
 
-    fn outcome(pos: &mancala::Position) -> Option<(String, &'static str)> {
-        pos.outcome().map(|o| (o.to_string(), o.reason().name()))
+    fn outcome(pos: &mancala::Position) -> Option<Outcome> {
+        pos.outcome().map(|o| Outcome::of_mancala(o, pos.scores()))
     }
-    fn claim(pos: &mancala::Position) -> Result<mancala::Position, String> {
+    fn claim(pos: &mancala::Position) -> Result<mancala::Position, SessionError> {
         let mut claimed = pos.clone();
-        claimed.claim_no_capture().map_err(|why| why.to_string())?;
+        claimed
+            .claim_no_capture()
+            .map_err(|why| SessionError::ClaimRefused {
+                reason: why.to_string(),
+            })?;
         Ok(claimed)
-    }
-    fn winner_is_first(pos: &mancala::Position) -> Option<bool> {
-        pos.outcome()
-            .and_then(|o| o.winner())
-            .map(|w| w == mancala::Side::South)
     }
 }

@@ -1,14 +1,18 @@
-//! A game in progress: the position, the move history with a cursor (undo, redo, jump), the
-//! players, session endings (resignation, agreed draw, the move limit), hints, and the AI
-//! thinking on a background thread that undo cancels.
+//! A game in progress: the position, the typed move history with a cursor (undo, redo, jump),
+//! the players, session endings (resignation, agreed draw, time, the move limit), and the work
+//! done on background threads that undo or a new move cancels: the AI choosing its move, hints,
+//! and the AI's decision on a draw offer. Nothing here searches on the caller's thread but
+//! [`Session::analyse`].
 
 use crate::clock::{Clock, TimeControl};
 use crate::error::SessionError;
 use crate::family::Family;
+use crate::outcome::{EndReason, GameResult, Outcome, Seat};
 use crate::record::{Record, RecordMove};
 use crate::rules::GameRules;
 use kraal_ai::opponents::{Choice, Player as Engine};
 use kraal_ai::{Limits, Opponent, SearchConfig, SearchReport, Searcher};
+use kraal_rules_morris::Point;
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::time::Instant;
 
@@ -49,43 +53,96 @@ impl std::fmt::Display for Player {
 
 /// An end that the players or the session decide, not the rules.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Ending {
-    /// The side (0 first, 1 second) resigned.
-    Resigned(usize),
+enum Ending {
+    /// The side resigned.
+    Resigned(Seat),
     /// The players agreed a draw.
     Agreed,
     /// The game reached [`MOVE_LIMIT`] plies.
     MoveLimit,
-    /// The side (0 first, 1 second) ran out of time.
-    Time(usize),
+    /// The side ran out of time.
+    Time(Seat),
     /// A claim that no capture can happen again was granted (Oware).
     Claimed,
 }
 
-/// How the game stands.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Status {
-    /// The result in record notation: `1-0`, `0-1`, `1/2-1/2`, or `*` while it goes on.
-    pub result: &'static str,
-    /// Why it ended, as a short name (`reduced-to-two`, `resignation`, ...), if it has.
-    pub reason: Option<&'static str>,
-    /// Why it ended, as a sentence for players, if it has.
-    pub message: Option<String>,
-}
+/// The engine's nodes for a hint: the same in every front end.
+pub const HINT_NODES: u64 = 300_000;
+/// The engine's nodes for deciding on a draw offer.
+const DRAW_NODES: u64 = 20_000;
 
-/// The AI thinking about a move on another thread.
-struct Thinking<M> {
+/// Work on a background thread whose answer is wanted at one ply only: undo or a new move
+/// drops it (dropping asks the search to stop).
+struct Pending<R> {
     ply: usize,
-    receiver: Receiver<Choice<M>>,
+    receiver: Receiver<R>,
     stop: kraal_ai::StopFlag,
 }
 
-impl<M> Drop for Thinking<M> {
+impl<R: Send + 'static> Pending<R> {
+    /// Runs `work` on its own thread for the position at `ply`.
+    fn spawn(
+        ply: usize,
+        stop: kraal_ai::StopFlag,
+        work: impl FnOnce() -> R + Send + 'static,
+    ) -> Pending<R> {
+        let (sender, receiver) = mpsc::channel();
+        std::thread::spawn(move || {
+            let _ = sender.send(work());
+        });
+        Pending {
+            ply,
+            receiver,
+            stop,
+        }
+    }
+}
+
+impl<R> Drop for Pending<R> {
     /// Cancelling asks the search to stop; its thread ends on its own within a few thousand
     /// nodes, and its answer, if any, goes nowhere.
     fn drop(&mut self) {
         self.stop.stop();
     }
+}
+
+/// What polling a piece of background work found.
+enum Polled<R> {
+    /// The answer, for the ply it was asked at.
+    Ready(R),
+    /// Still working.
+    Waiting,
+    /// Nothing is pending, or the answer is for another ply (it is dropped).
+    Gone,
+}
+
+/// Takes the answer of `pending` if it is ready and still wanted at `ply`.
+fn poll<R>(pending: &mut Option<Pending<R>>, ply: usize) -> Polled<R> {
+    let Some(work) = pending.as_ref() else {
+        return Polled::Gone;
+    };
+    match work.receiver.try_recv() {
+        Ok(answer) if work.ply == ply => {
+            *pending = None;
+            Polled::Ready(answer)
+        }
+        Err(TryRecvError::Empty) => Polled::Waiting,
+        Ok(_) | Err(TryRecvError::Disconnected) => {
+            *pending = None;
+            Polled::Gone
+        }
+    }
+}
+
+/// What became of a draw offer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DrawOffer {
+    /// The opponent (a person) may accept it on their turn; their move declines it.
+    Offered,
+    /// The computer is deciding: poll with [`Session::poll_draw`].
+    Asked,
+    /// No offer can be made (the game is over).
+    Refused,
 }
 
 /// A game in progress of one family.
@@ -94,8 +151,8 @@ pub struct Session<F: Family> {
     rules: GameRules,
     start_text: Option<String>,
     start: F::Position,
-    /// Every move played (canonical text) with the position after it.
-    history: Vec<(String, F::Position)>,
+    /// Every move played with the position after it.
+    history: Vec<(F::Move, F::Position)>,
     /// How many moves of the history stand on the board.
     cursor: usize,
     players: [Player; 2],
@@ -104,11 +161,16 @@ pub struct Session<F: Family> {
     /// through a finished game and returning keeps its ending.
     ending_ply: usize,
     draw_offer: Option<usize>,
-    thinking: Option<Thinking<F::Move>>,
+    /// The AI choosing its move.
+    thinking: Option<Pending<Choice<F::Move>>>,
+    /// A hint being searched.
+    hint: Option<Pending<SearchReport<F::Move>>>,
+    /// The computer deciding on a draw offer: the offerer's score as it sees it.
+    draw_decision: Option<Pending<kraal_ai::Score>>,
     seed: u64,
     clock: Clock,
     /// Under touch-move, the point of the cow the player to move has touched.
-    touched: Option<String>,
+    touched: Option<Point>,
     /// The position ended by a granted claim (with the seeds shared out).
     claimed: Option<F::Position>,
 }
@@ -142,6 +204,8 @@ where
             ending_ply: 0,
             draw_offer: None,
             thinking: None,
+            hint: None,
+            draw_decision: None,
             seed,
             clock: Clock::new(TimeControl::None),
             touched: None,
@@ -149,10 +213,15 @@ where
         })
     }
 
+    /// Sets the time control; the clock starts at `now` for the side to move.
+    pub fn set_time_control_at(&mut self, control: TimeControl, now: Instant) {
+        self.clock = Clock::new(control);
+        self.clock.start(now);
+    }
+
     /// Sets the time control; the clock starts at once for the side to move.
     pub fn set_time_control(&mut self, control: TimeControl) {
-        self.clock = Clock::new(control);
-        self.clock.start(Instant::now());
+        self.set_time_control_at(control, Instant::now());
     }
 
     /// The clock.
@@ -163,7 +232,7 @@ where
     /// Ends the game on time if the side to move has run out at `now`. Returns whether it did.
     pub fn tick(&mut self, now: Instant) -> bool {
         if !self.is_over() && self.clock.flagged(self.side_to_move(), now) {
-            self.end(Ending::Time(self.side_to_move()));
+            self.end(Ending::Time(Seat::from_index(self.side_to_move())));
             return true;
         }
         false
@@ -181,27 +250,28 @@ where
         )
     }
 
+    /// The cow the player to move has touched under touch-move, if any.
+    pub fn touched(&self) -> Option<Point> {
+        self.touched
+    }
+
     /// The player to move touches the cow on `point`. Under touch-move, once a cow that can
     /// move is touched, only it may move this turn.
     ///
     /// # Errors
     /// Another cow that can move was touched already.
-    pub fn touch(&mut self, point: &str) -> Result<(), SessionError> {
+    pub fn touch(&mut self, point: Point) -> Result<(), SessionError> {
         if !self.touch_move() {
             return Ok(());
         }
-        let point = point.trim().to_ascii_lowercase();
-        if let Some(touched) = &self.touched
-            && *touched != point
+        if let Some(touched) = self.touched
+            && touched != point
         {
-            return Err(SessionError::Move {
-                text: point,
-                reason: format!("touch-move: you touched the cow on {touched}, and it must move"),
-            });
+            return Err(SessionError::TouchMove { touched });
         }
         let can_move = F::legal_moves(self.position())
             .into_iter()
-            .any(|m| F::origin(m).as_deref() == Some(&point));
+            .any(|m| F::origin(m) == Some(point));
         if can_move {
             self.touched = Some(point);
         }
@@ -228,17 +298,17 @@ where
     }
 
     /// The moves on the board, oldest first (those after the cursor are undone).
-    pub fn moves(&self) -> Vec<&str> {
+    pub fn moves(&self) -> Vec<F::Move> {
         self.history[..self.cursor]
             .iter()
-            .map(|(m, _)| m.as_str())
+            .map(|(m, _)| *m)
             .collect()
     }
 
     /// Every move of the game, oldest first, with those undone after the cursor (for a move
     /// list that can step forward again).
-    pub fn all_moves(&self) -> Vec<&str> {
-        self.history.iter().map(|(m, _)| m.as_str()).collect()
+    pub fn all_moves(&self) -> Vec<F::Move> {
+        self.history.iter().map(|(m, _)| *m).collect()
     }
 
     /// The ply at the cursor (moves on the board).
@@ -266,55 +336,17 @@ where
         self.players[self.side_to_move()]
     }
 
-    /// The game's standing: its result and why.
-    pub fn status(&self) -> Status {
+    /// How the game ended, if it has (by the rules or the session), at the cursor.
+    pub fn outcome(&self) -> Option<Outcome> {
         let ending = self.ending.filter(|_| self.cursor == self.ending_ply);
-        if let (Some(Ending::Claimed), Some(claimed)) = (ending, &self.claimed) {
-            return Self::rules_status(claimed);
-        }
-        let Some(ending) = ending else {
-            return Self::rules_status(self.position());
-        };
-        let (result, reason, message) = match ending {
-            Ending::Resigned(0) => ("0-1", "resignation", "the first player resigned"),
-            Ending::Resigned(_) => ("1-0", "resignation", "the second player resigned"),
-            Ending::Agreed => ("1/2-1/2", "agreement", "draw agreed"),
-            Ending::MoveLimit => (
-                "1/2-1/2",
-                "move-limit",
-                "draw: the game reached its move limit",
-            ),
-            Ending::Time(0) => ("0-1", "time", "the first player ran out of time"),
-            Ending::Time(_) => ("1-0", "time", "the second player ran out of time"),
-            Ending::Claimed => ("*", "no-capture-possible", "claim granted"),
-        };
-        Status {
-            result,
-            reason: Some(reason),
-            message: Some(message.to_owned()),
-        }
-    }
-
-    /// The status the rules give a position.
-    fn rules_status(pos: &F::Position) -> Status {
-        match F::outcome(pos) {
-            None => Status {
-                result: "*",
-                reason: None,
-                message: None,
-            },
-            Some((message, reason)) => {
-                let result = match F::winner_is_first(pos) {
-                    Some(true) => "1-0",
-                    Some(false) => "0-1",
-                    None => "1/2-1/2",
-                };
-                Status {
-                    result,
-                    reason: Some(reason),
-                    message: Some(message),
-                }
-            }
+        let decided = |winner, reason| Some(Outcome::decided(F::KIND, winner, reason));
+        match ending {
+            None => F::outcome(self.position()),
+            Some(Ending::Claimed) => self.claimed.as_ref().and_then(F::outcome),
+            Some(Ending::Resigned(seat)) => decided(Some(seat.other()), EndReason::Resignation),
+            Some(Ending::Time(seat)) => decided(Some(seat.other()), EndReason::Time),
+            Some(Ending::Agreed) => decided(None, EndReason::Agreement),
+            Some(Ending::MoveLimit) => decided(None, EndReason::MoveLimit),
         }
     }
 
@@ -323,19 +355,15 @@ where
     ///
     /// # Errors
     /// The game is over, or the claim is refused (the error says why).
-    pub fn claim(&mut self) -> Result<Status, SessionError> {
-        let refuse = |reason: String| SessionError::Move {
-            text: "claim".to_owned(),
-            reason,
-        };
-        if let Some(message) = self.status().message {
-            return Err(refuse(format!("the game is over ({message})")));
-        }
-        let claimed = F::claim(self.position()).map_err(refuse)?;
-        self.thinking = None;
+    pub fn claim(&mut self) -> Result<Outcome, SessionError> {
+        self.refuse_if_over()?;
+        let claimed = F::claim(self.position())?;
+        self.cancel_work();
         self.claimed = Some(claimed);
         self.end(Ending::Claimed);
-        Ok(self.status())
+        self.outcome().ok_or(SessionError::ClaimRefused {
+            reason: "the claim did not end the game".to_owned(),
+        })
     }
 
     /// Ends the game here by a session decision (not the rules).
@@ -346,45 +374,80 @@ where
 
     /// Whether the game has ended (by the rules or the session).
     pub fn is_over(&self) -> bool {
-        self.status().result != "*"
+        self.outcome().is_some()
     }
 
-    /// Plays a move given as text. A move played with undone moves after the cursor drops them.
-    ///
-    /// # Errors
-    /// The game is over, or the text is not a legal move (the error says why).
-    pub fn play(&mut self, text: &str) -> Result<String, SessionError> {
-        self.play_at(text, Instant::now())
-    }
-
-    /// Plays a move given as text at the time `now` (for the clock).
-    ///
-    /// # Errors
-    /// The game is over (time included), the move breaks touch-move, or the text is not a
-    /// legal move (the error says why).
-    pub fn play_at(&mut self, text: &str, now: Instant) -> Result<String, SessionError> {
-        self.tick(now);
-        if let Some(message) = self.status().message {
-            return Err(SessionError::Move {
-                text: text.to_owned(),
-                reason: format!("the game is over ({message})"),
-            });
+    fn refuse_if_over(&self) -> Result<(), SessionError> {
+        match self.outcome() {
+            Some(outcome) => Err(SessionError::GameOver(outcome)),
+            None => Ok(()),
         }
+    }
+
+    /// Reads a move given as text and plays it (the edge where text becomes a move: the CLI,
+    /// records, protocols). A move played with undone moves after the cursor drops them.
+    ///
+    /// # Errors
+    /// The game is over, the move breaks touch-move, or the text is not a legal move (the
+    /// error says why).
+    pub fn play_text(&mut self, text: &str) -> Result<F::Move, SessionError> {
+        self.play_text_at(text, Instant::now())
+    }
+
+    /// [`Session::play_text`] at the time `now` (for the clock).
+    ///
+    /// # Errors
+    /// As [`Session::play_text`]; the game is also over when the side to move has run out of
+    /// time at `now`.
+    pub fn play_text_at(&mut self, text: &str, now: Instant) -> Result<F::Move, SessionError> {
+        self.tick(now);
+        self.refuse_if_over()?;
+        // Resolving text against the position checks the move: it is not checked again.
         let mv = F::parse_move(self.position(), text)?;
-        if let Some(touched) = &self.touched
-            && F::origin(mv).as_deref() != Some(touched.as_str())
+        self.play_legal(mv, now)?;
+        Ok(mv)
+    }
+
+    /// Plays a typed move (from a pick, an engine, a server), checking it once.
+    ///
+    /// # Errors
+    /// The game is over, the move breaks touch-move, or it is illegal here.
+    pub fn play_move(&mut self, mv: F::Move) -> Result<(), SessionError> {
+        self.play_move_at(mv, Instant::now())
+    }
+
+    /// [`Session::play_move`] at the time `now` (for the clock).
+    ///
+    /// # Errors
+    /// As [`Session::play_move`].
+    pub fn play_move_at(&mut self, mv: F::Move, now: Instant) -> Result<(), SessionError> {
+        self.tick(now);
+        self.refuse_if_over()?;
+        F::check(self.position(), mv)?;
+        self.play_legal(mv, now)
+    }
+
+    /// Plays a move built from the legal moves (a pick): it is not checked again.
+    pub(crate) fn play_picked(&mut self, mv: F::Move, now: Instant) -> Result<(), SessionError> {
+        self.tick(now);
+        self.refuse_if_over()?;
+        self.play_legal(mv, now)
+    }
+
+    /// Plays a move already known to be legal here, after the session's own checks.
+    fn play_legal(&mut self, mv: F::Move, now: Instant) -> Result<(), SessionError> {
+        if let Some(touched) = self.touched
+            && F::origin(mv) != Some(touched)
         {
-            return Err(SessionError::Move {
-                text: text.to_owned(),
-                reason: format!("touch-move: you touched the cow on {touched}, and it must move"),
-            });
+            return Err(SessionError::TouchMove { touched });
         }
         self.clock.end_turn(self.side_to_move(), now);
-        Ok(self.push(mv))
+        self.push(mv);
+        Ok(())
     }
 
-    fn push(&mut self, mv: F::Move) -> String {
-        self.thinking = None;
+    fn push(&mut self, mv: F::Move) {
+        self.cancel_work();
         self.touched = None;
         // An offer stands through the offerer's own move; the opponent's move declines it.
         if self
@@ -398,18 +461,23 @@ where
         self.history.truncate(self.cursor);
         self.ending = None;
         self.claimed = None;
-        let canonical = mv.to_string();
-        self.history.push((canonical.clone(), next));
+        self.history.push((mv, next));
         self.cursor += 1;
         if self.cursor >= MOVE_LIMIT && F::outcome(self.position()).is_none() {
             self.end(Ending::MoveLimit);
         }
-        canonical
+    }
+
+    /// Drops the AI's thinking, a pending hint and a pending draw decision.
+    fn cancel_work(&mut self) {
+        self.thinking = None;
+        self.hint = None;
+        self.draw_decision = None;
     }
 
     /// Takes back one move (and cancels any AI thinking). Returns whether there was one.
     pub fn undo(&mut self) -> bool {
-        self.thinking = None;
+        self.cancel_work();
         if self.cursor == 0 {
             return false;
         }
@@ -434,7 +502,7 @@ where
 
     /// Plays the next undone move again. Returns whether there was one.
     pub fn redo(&mut self) -> bool {
-        self.thinking = None;
+        self.cancel_work();
         if self.cursor == self.history.len() {
             return false;
         }
@@ -448,12 +516,12 @@ where
     /// A ply beyond the moves played.
     pub fn jump(&mut self, ply: usize) -> Result<(), SessionError> {
         if ply > self.history.len() {
-            return Err(SessionError::Move {
-                text: ply.to_string(),
-                reason: format!("the game has only {} moves", self.history.len()),
+            return Err(SessionError::NoSuchPly {
+                ply,
+                moves: self.history.len(),
             });
         }
-        self.thinking = None;
+        self.cancel_work();
         self.cursor = ply;
         Ok(())
     }
@@ -461,56 +529,138 @@ where
     /// The side to move resigns.
     pub fn resign(&mut self) {
         if !self.is_over() {
-            self.end(Ending::Resigned(self.side_to_move()));
+            self.end(Ending::Resigned(Seat::from_index(self.side_to_move())));
         }
     }
 
     /// The side to move offers a draw. A human opponent may accept it on their next turn (their
-    /// move declines it); an AI opponent answers at once: it accepts when its search scores the
-    /// position better for the offerer than even. Returns whether the draw was agreed.
-    pub fn offer_draw(&mut self) -> bool {
+    /// move declines it); an AI opponent decides on its worker thread: poll with
+    /// [`Session::poll_draw`].
+    pub fn offer_draw(&mut self) -> DrawOffer {
         if self.is_over() {
-            return false;
+            return DrawOffer::Refused;
         }
         let offerer = self.side_to_move();
         match self.players[1 - offerer] {
             Player::Ai(_) => {
-                // The opponent looks from its own side: the score here is the offerer's.
-                let report = self.hint(Limits::nodes(20_000), 1);
-                let offerer_better = match report.score {
-                    kraal_ai::Score::Value(v) => v > 0,
-                    kraal_ai::Score::WinIn(_) => true,
-                    kraal_ai::Score::LossIn(_) => false,
-                };
-                if offerer_better {
-                    self.end(Ending::Agreed);
-                }
-                offerer_better
+                let (stop, search) = self.search_job(Limits::nodes(DRAW_NODES), 1);
+                self.draw_decision =
+                    Some(Pending::spawn(self.cursor, stop, move || search().score));
+                DrawOffer::Asked
             }
             Player::Human => {
                 self.draw_offer = Some(offerer);
-                false
+                DrawOffer::Offered
             }
         }
     }
 
+    /// Whether the computer is deciding on a draw offer.
+    pub fn draw_pending(&self) -> bool {
+        self.draw_decision.is_some()
+    }
+
+    /// The computer's answer to a draw offer, once it has decided: `Some(true)` if it accepts
+    /// (the game ends drawn), `Some(false)` if it declines, `None` while it thinks or when
+    /// nothing was asked.
+    pub fn poll_draw(&mut self) -> Option<bool> {
+        let Polled::Ready(score) = poll(&mut self.draw_decision, self.cursor) else {
+            return None;
+        };
+        // The search looks from the offerer's side: the computer accepts when the offerer
+        // stands better than even.
+        let offerer_better = match score {
+            kraal_ai::Score::Value(v) => v > 0,
+            kraal_ai::Score::WinIn(_) => true,
+            kraal_ai::Score::LossIn(_) => false,
+        };
+        if offerer_better && !self.is_over() {
+            self.end(Ending::Agreed);
+        }
+        Some(offerer_better)
+    }
+
+    /// Waits for the computer's answer to a draw offer.
+    pub fn wait_draw(&mut self) -> Option<bool> {
+        while self.draw_decision.is_some() {
+            if let Some(answer) = self.poll_draw() {
+                return Some(answer);
+            }
+            std::thread::sleep(std::time::Duration::from_millis(1));
+        }
+        None
+    }
+
+    /// The offer standing for the side to move to accept, if any (made by the other side).
+    pub fn draw_offered(&self) -> bool {
+        self.draw_offer == Some(1 - self.side_to_move()) && !self.is_over()
+    }
+
     /// The side to move accepts a draw its opponent offered. Returns whether there was one.
     pub fn accept_draw(&mut self) -> bool {
-        if self.draw_offer == Some(1 - self.side_to_move()) && !self.is_over() {
+        if self.draw_offered() {
             self.end(Ending::Agreed);
             return true;
         }
         false
     }
 
-    /// The engine's best moves for the side to move (a hint, or analysis).
-    pub fn hint(&self, limits: Limits, top: usize) -> SearchReport<F::Move> {
+    /// A search of the position on the board, to run on another thread, with its stop flag.
+    fn search_job(
+        &self,
+        limits: Limits,
+        top: usize,
+    ) -> (
+        kraal_ai::StopFlag,
+        impl FnOnce() -> SearchReport<F::Move> + Send + 'static,
+    ) {
         let config = SearchConfig {
             top_moves: top.max(1),
             table_megabytes: 8,
             ..SearchConfig::default()
         };
-        Searcher::<F::Ai>::new(config).search(self.position(), limits)
+        let mut searcher = Searcher::<F::Ai>::new(config);
+        let stop = searcher.stop_flag();
+        let state = self.position().clone();
+        (stop, move || searcher.search(&state, limits))
+    }
+
+    /// The engine's best moves for the side to move, searched here and now (analysis in a
+    /// command line; front ends ask with [`Session::ask_hint`] instead).
+    pub fn analyse(&self, limits: Limits, top: usize) -> SearchReport<F::Move> {
+        let (_, search) = self.search_job(limits, top);
+        search()
+    }
+
+    /// Starts searching a hint (the three best moves) for the side to move on a background
+    /// thread, and returns at once: poll with [`Session::poll_hint`]. Undo or a move cancels it.
+    pub fn ask_hint(&mut self, limits: Limits) {
+        let (stop, search) = self.search_job(limits, 3);
+        self.hint = Some(Pending::spawn(self.cursor, stop, search));
+    }
+
+    /// Whether a hint is being searched.
+    pub fn hint_pending(&self) -> bool {
+        self.hint.is_some()
+    }
+
+    /// The hint asked for, once it is found.
+    pub fn poll_hint(&mut self) -> Option<SearchReport<F::Move>> {
+        match poll(&mut self.hint, self.cursor) {
+            Polled::Ready(report) => Some(report),
+            Polled::Waiting | Polled::Gone => None,
+        }
+    }
+
+    /// Waits for the hint asked for.
+    pub fn wait_hint(&mut self) -> Option<SearchReport<F::Move>> {
+        while self.hint.is_some() {
+            if let Some(report) = self.poll_hint() {
+                return Some(report);
+            }
+            std::thread::sleep(std::time::Duration::from_millis(1));
+        }
+        None
     }
 
     /// Starts the AI thinking for the side to move on a background thread (if that side is an
@@ -526,15 +676,9 @@ where
         let stop = engine.stop_flag();
         let state = self.position().clone();
         let seed = self.seed ^ (self.cursor as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        let (sender, receiver) = mpsc::channel();
-        std::thread::spawn(move || {
-            let _ = sender.send(engine.choose(&state, seed));
-        });
-        self.thinking = Some(Thinking {
-            ply: self.cursor,
-            receiver,
-            stop,
-        });
+        self.thinking = Some(Pending::spawn(self.cursor, stop, move || {
+            engine.choose(&state, seed)
+        }));
     }
 
     /// Whether the AI is thinking.
@@ -561,34 +705,30 @@ where
 
     /// The move that led to the position on the board, if any (to mark it).
     pub fn last_move(&self) -> Option<F::Move> {
-        let (text, _) = self.history.get(self.cursor.checked_sub(1)?)?;
-        F::parse_move(self.position_before_last()?, text).ok()
+        Some(self.history.get(self.cursor.checked_sub(1)?)?.0)
     }
 
     /// Plays the AI's move if it is ready, returning it with what the AI thought.
-    pub fn poll_ai(&mut self) -> Option<(String, Choice<F::Move>)> {
-        let thinking = self.thinking.as_ref()?;
-        match thinking.receiver.try_recv() {
-            Ok(choice) if thinking.ply == self.cursor => {
-                let mv = choice.mv?;
-                if !self.clock.end_turn(self.side_to_move(), Instant::now()) {
-                    self.tick(Instant::now());
-                    self.thinking = None;
-                    return None;
-                }
-                let text = self.push(mv);
-                Some((text, choice))
-            }
-            Ok(_) | Err(TryRecvError::Disconnected) => {
-                self.thinking = None;
-                None
-            }
-            Err(TryRecvError::Empty) => None,
+    pub fn poll_ai(&mut self) -> Option<Choice<F::Move>> {
+        self.poll_ai_at(Instant::now())
+    }
+
+    /// [`Session::poll_ai`] at the time `now` (for the clock).
+    pub fn poll_ai_at(&mut self, now: Instant) -> Option<Choice<F::Move>> {
+        let Polled::Ready(choice) = poll(&mut self.thinking, self.cursor) else {
+            return None;
+        };
+        let mv = choice.mv?;
+        if !self.clock.end_turn(self.side_to_move(), now) {
+            self.tick(now);
+            return None;
         }
+        self.push(mv);
+        Some(choice)
     }
 
     /// Waits for the AI's move (starting it if needed) and plays it.
-    pub fn wait_ai(&mut self) -> Option<(String, Choice<F::Move>)> {
+    pub fn wait_ai(&mut self) -> Option<Choice<F::Move>> {
         self.start_ai();
         loop {
             self.thinking.as_ref()?;
@@ -602,6 +742,11 @@ where
     /// The game as a record: the rules, the players, the start, the moves on the board, and
     /// the result.
     pub fn record(&self) -> Record {
+        self.record_at(Instant::now())
+    }
+
+    /// [`Session::record`] with the clocks read at `now`.
+    pub fn record_at(&self, now: Instant) -> Record {
         let mut record = Record::new(&self.rules);
         record.set_tag("Date", &today());
         record.set_tag("White", &self.players[0].to_string());
@@ -611,18 +756,18 @@ where
         }
         if self.clock.control() != TimeControl::None {
             record.set_tag("Clock", &self.clock.control().to_string());
-            record.set_tag("Remaining", &self.clock.snapshot(Instant::now()));
+            record.set_tag("Remaining", &self.clock.snapshot(now));
         }
-        let status = self.status();
-        record.set_tag("Result", status.result);
-        if let Some(reason) = status.reason {
-            record.set_tag("Reason", reason);
+        let outcome = self.outcome();
+        record.set_tag("Result", GameResult::tag(outcome.map(|o| o.result())));
+        if let Some(outcome) = outcome {
+            record.set_tag("Reason", outcome.reason.name());
         }
         record.moves = self
             .moves()
             .into_iter()
             .map(|m| RecordMove {
-                text: m.to_owned(),
+                text: m.to_string(),
                 comment: None,
                 line: 0,
             })
@@ -645,7 +790,7 @@ where
             .map_err(crate::RecordError::Rules)?;
         for (i, mv) in record.moves.iter().enumerate() {
             session
-                .play(&mv.text)
+                .play_text(&mv.text)
                 .map_err(|reason| crate::RecordError::Move {
                     line: mv.line,
                     number: i + 1,
@@ -653,13 +798,23 @@ where
                     reason,
                 })?;
         }
-        match (record.tag("Reason"), record.tag("Result")) {
-            (Some("resignation"), Some("1-0")) => session.end(Ending::Resigned(1)),
-            (Some("resignation"), Some("0-1")) => session.end(Ending::Resigned(0)),
-            (Some("time"), Some("1-0")) => session.end(Ending::Time(1)),
-            (Some("time"), Some("0-1")) => session.end(Ending::Time(0)),
-            (Some("agreement"), _) => session.end(Ending::Agreed),
-            (Some("no-capture-possible"), _) => {
+        let reason = record
+            .tag("Reason")
+            .and_then(|r| r.parse::<EndReason>().ok());
+        let result = record
+            .tag("Result")
+            .and_then(|r| r.parse::<GameResult>().ok());
+        // The loser of a session ending is the side the result says lost.
+        let loser = match result {
+            Some(GameResult::FirstWins) => Some(Seat::Second),
+            Some(GameResult::SecondWins) => Some(Seat::First),
+            _ => None,
+        };
+        match (reason, loser) {
+            (Some(EndReason::Resignation), Some(loser)) => session.end(Ending::Resigned(loser)),
+            (Some(EndReason::Time), Some(loser)) => session.end(Ending::Time(loser)),
+            (Some(EndReason::Agreement), _) => session.end(Ending::Agreed),
+            (Some(EndReason::NoCapturePossible), _) => {
                 session.claim().map_err(crate::RecordError::Rules)?;
             }
             _ => {}
@@ -677,14 +832,6 @@ where
         }
         Ok(session)
     }
-}
-
-/// The AI's view of the game's state, for front ends that show it.
-pub fn describe_choice<M: std::fmt::Display>(choice: &Choice<M>) -> String {
-    format!(
-        "depth {}, {} nodes, score {}",
-        choice.depth, choice.nodes, choice.score
-    )
 }
 
 /// Today's date (UTC) as `YYYY-MM-DD`, for records.

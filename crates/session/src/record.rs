@@ -29,6 +29,7 @@
 
 use crate::error::SessionError;
 use crate::family::{Family, MancalaFamily, MorrisFamily};
+use crate::outcome::{GameResult, Outcome};
 use crate::rules::{GameRules, resolve};
 use std::fmt;
 use std::path::Path;
@@ -145,10 +146,8 @@ pub struct Replayed {
     pub position: String,
     /// A picture of that position.
     pub picture: String,
-    /// The end of the game by the rules, as a sentence and a short reason, if it has ended.
-    pub outcome: Option<(String, &'static str)>,
-    /// The result in record notation that the rules give (`*` if the game goes on).
-    pub result: &'static str,
+    /// The end of the game by the rules, if it has ended.
+    pub outcome: Option<Outcome>,
 }
 
 fn quote(value: &str) -> String {
@@ -342,12 +341,12 @@ impl Record {
             }
         }?;
         if let Some(tag) = self.tag("Result")
-            && replayed.result != "*"
-            && tag != replayed.result
+            && let Some(outcome) = replayed.outcome
+            && tag.parse::<GameResult>() != Ok(outcome.result())
         {
             return Err(RecordError::WrongResult {
                 tag: tag.to_owned(),
-                actual: replayed.result.to_owned(),
+                actual: outcome.result().to_string(),
             });
         }
         Ok(replayed)
@@ -358,26 +357,19 @@ impl Record {
             .position(self.tag("Position"))
             .map_err(RecordError::Rules)?;
         for (i, mv) in self.moves.iter().enumerate() {
-            pos = F::play(pos, &mv.text).map_err(|reason| RecordError::Move {
+            let typed = F::parse_move(&pos, &mv.text).map_err(|reason| RecordError::Move {
                 line: mv.line,
                 number: i + 1,
                 text: mv.text.clone(),
                 reason,
             })?;
+            pos = F::after(&pos, typed);
         }
-        let outcome = F::outcome(&pos);
-        let result = match (&outcome, F::winner_is_first(&pos)) {
-            (None, _) => "*",
-            (Some(_), Some(true)) => "1-0",
-            (Some(_), Some(false)) => "0-1",
-            (Some(_), None) => "1/2-1/2",
-        };
         Ok(Replayed {
             rules,
             position: F::position_string(&pos),
             picture: F::render(&pos, false),
-            outcome,
-            result,
+            outcome: F::outcome(&pos),
         })
     }
 

@@ -34,15 +34,20 @@ fn a_hand_written_record_is_read_and_replayed() {
     // C: 4 seeds to D, E, F, a. f: 4 seeds to A, B, C, D. d is South's D (either case names
     // the side to move's house): 6 seeds to E, F, a, b, c, d.
     assert_eq!(replayed.position, "5,5,1,0,6,6/6,5,5,5,4,0 0:0 n");
-    assert_eq!(replayed.result, "*");
+    assert_eq!(replayed.outcome, None);
 }
 
 #[test]
 fn a_finished_record_agrees_with_its_result() {
     let record = Record::load(&fixture("morabaraba-finished.txt")).expect("parses");
     let replayed = record.check().expect("consistent");
-    assert_eq!(replayed.result, "1-0");
-    assert_eq!(replayed.outcome.map(|o| o.1), Some("reduced-to-two"));
+    assert_eq!(
+        replayed.outcome.map(|o| (o.result(), o.reason)),
+        Some((
+            kraal_session::GameResult::FirstWins,
+            kraal_session::EndReason::ReducedToTwo
+        ))
+    );
     assert_eq!(replayed.rules.overrides(), ["cows=11"]);
     let mut wrong = record.clone();
     wrong.set_tag("Result", "0-1");

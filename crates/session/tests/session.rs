@@ -2,7 +2,18 @@
 
 use kraal_ai::Opponent;
 use kraal_session::family::{MancalaFamily, MorrisFamily};
-use kraal_session::{GameRules, Player, Record, Session, resolve};
+use kraal_session::{EndReason, GameResult, GameRules, Outcome, Player, Record, Session, resolve};
+use std::fmt::Display;
+
+/// The moves as their notation.
+fn texts<M: Display>(moves: Vec<M>) -> Vec<String> {
+    moves.iter().map(ToString::to_string).collect()
+}
+
+/// The result and reason of a game, if it is over.
+fn ended(outcome: Option<Outcome>) -> Option<(GameResult, EndReason)> {
+    outcome.map(|o| (o.result(), o.reason))
+}
 
 fn oware(players: [Player; 2]) -> Session<MancalaFamily> {
     let rules = resolve("oware", None, &[] as &[&str]).expect("rules");
@@ -30,19 +41,19 @@ fn calf() -> Player {
 fn undo_redo_and_jump_move_the_cursor() {
     let mut s = oware(HUMANS);
     for mv in ["C", "f", "D"] {
-        s.play(mv).expect("legal");
+        s.play_text(mv).expect("legal");
     }
-    assert_eq!(s.moves(), ["C", "f", "D"]);
+    assert_eq!(texts(s.moves()), ["C", "f", "D"]);
     assert!(s.undo() && s.undo());
     assert_eq!((s.ply(), s.redoable()), (1, 2));
-    assert_eq!(s.all_moves(), ["C", "f", "D"]);
+    assert_eq!(texts(s.all_moves()), ["C", "f", "D"]);
     assert!(s.redo());
-    assert_eq!(s.moves(), ["C", "f"]);
+    assert_eq!(texts(s.moves()), ["C", "f"]);
     s.jump(0).expect("the start");
     assert_eq!(s.side_to_move(), 0);
     assert!(s.jump(4).is_err());
     s.jump(3).expect("the end");
-    assert_eq!(s.moves(), ["C", "f", "D"]);
+    assert_eq!(texts(s.moves()), ["C", "f", "D"]);
     assert!(!s.redo());
 }
 
@@ -50,32 +61,32 @@ fn undo_redo_and_jump_move_the_cursor() {
 fn a_move_played_from_the_past_drops_the_undone_tail() {
     let mut s = oware(HUMANS);
     for mv in ["C", "f", "D"] {
-        s.play(mv).expect("legal");
+        s.play_text(mv).expect("legal");
     }
     s.jump(1).expect("ply 1");
-    s.play("a").expect("North's a");
-    assert_eq!(s.moves(), ["C", "a"]);
+    s.play_text("a").expect("North's a");
+    assert_eq!(texts(s.moves()), ["C", "a"]);
     assert_eq!(s.redoable(), 0);
 }
 
 #[test]
 fn an_illegal_move_is_refused_with_its_reason() {
     let mut s = morabaraba(None, HUMANS);
-    s.play("d2").expect("legal");
-    let err = s.play("D2").unwrap_err().to_string();
+    s.play_text("d2").expect("legal");
+    let err = s.play_text("D2").unwrap_err().to_string();
     assert!(err.contains("occupied"), "{err}");
-    assert_eq!(s.moves(), ["d2"]);
+    assert_eq!(texts(s.moves()), ["d2"]);
 }
 
 #[test]
 fn the_ai_thinks_on_another_thread_and_its_move_is_played() {
     let mut s = oware([Player::Human, calf()]);
-    s.play("C").expect("legal");
+    s.play_text("C").expect("legal");
     s.start_ai();
     assert!(s.is_thinking());
-    let (mv, choice) = s.wait_ai().expect("the AI moves");
-    assert_eq!(s.moves(), ["C", mv.as_str()]);
-    assert!(choice.mv.is_some());
+    let choice = s.wait_ai().expect("the AI moves");
+    let mv = choice.mv.expect("a move").to_string();
+    assert_eq!(texts(s.moves()), ["C", mv.as_str()]);
     assert_eq!(s.side_to_move(), 0);
 }
 
@@ -83,20 +94,22 @@ fn the_ai_thinks_on_another_thread_and_its_move_is_played() {
 fn undo_while_the_ai_thinks_cancels_it() {
     let ancestor = Player::Ai(Opponent::level(7).expect("level 7"));
     let mut s = morabaraba(None, [Player::Human, ancestor]);
-    s.play("d2").expect("legal");
+    s.play_text("d2").expect("legal");
     s.start_ai();
     assert_eq!(s.undo_turn(), 1, "back to the human's turn");
     assert!(!s.is_thinking());
     assert_eq!(s.poll_ai(), None);
-    assert_eq!(s.moves(), Vec::<&str>::new());
+    assert!(s.moves().is_empty());
 }
 
 #[test]
 fn against_the_ai_undo_goes_back_to_the_humans_turn() {
     let mut s = oware([Player::Human, calf()]);
-    s.play("C").expect("legal");
+    s.play_text("C").expect("legal");
     s.wait_ai().expect("reply");
-    s.play("A").or_else(|_| s.play("B")).expect("a South move");
+    s.play_text("A")
+        .or_else(|_| s.play_text("B"))
+        .expect("a South move");
     s.wait_ai().expect("reply");
     assert_eq!(s.ply(), 4);
     assert_eq!(s.undo_turn(), 2);
@@ -107,43 +120,50 @@ fn against_the_ai_undo_goes_back_to_the_humans_turn() {
 #[test]
 fn resignation_and_agreed_draws_end_the_game() {
     let mut s = oware(HUMANS);
-    s.play("C").expect("legal");
+    s.play_text("C").expect("legal");
     s.resign();
-    let status = s.status();
-    assert_eq!((status.result, status.reason), ("1-0", Some("resignation")));
-    assert!(s.play("a").is_err());
+    assert_eq!(
+        ended(s.outcome()),
+        Some((GameResult::FirstWins, EndReason::Resignation))
+    );
+    assert!(s.play_text("a").is_err());
     assert!(s.undo(), "undo takes back the resignation with the move");
 }
 
 #[test]
 fn a_draw_offer_is_accepted_on_the_opponents_turn_or_declined_by_their_move() {
     let mut s = oware(HUMANS);
-    assert!(!s.offer_draw(), "a human opponent answers on their turn");
+    assert_eq!(
+        s.offer_draw(),
+        kraal_session::DrawOffer::Offered,
+        "a human opponent answers on their turn"
+    );
     assert!(
         !s.accept_draw(),
         "the offerer cannot accept their own offer"
     );
-    s.play("C").expect("legal");
+    s.play_text("C").expect("legal");
     assert!(s.accept_draw(), "North accepts South's offer");
-    assert_eq!(s.status().reason, Some("agreement"));
-    assert_eq!(s.status().result, "1/2-1/2");
+    assert_eq!(
+        ended(s.outcome()),
+        Some((GameResult::Draw, EndReason::Agreement))
+    );
 
     let mut s = oware(HUMANS);
     s.offer_draw();
-    s.play("C").expect("legal");
-    s.play("a").expect("North declines by moving");
+    s.play_text("C").expect("legal");
+    s.play_text("a").expect("North declines by moving");
     assert!(!s.accept_draw());
-    assert_eq!(s.status().result, "*");
+    assert_eq!(s.outcome(), None);
 }
 
 #[test]
 fn a_won_game_reports_the_rules_reason() {
     let mut s = morabaraba(Some("a1,b4,d1,g4/c3,c4,e5 0:0 w"), HUMANS);
-    s.play("g4-g1xc4").expect("legal");
-    let status = s.status();
+    s.play_text("g4-g1xc4").expect("legal");
     assert_eq!(
-        (status.result, status.reason),
-        ("1-0", Some("reduced-to-two"))
+        ended(s.outcome()),
+        Some((GameResult::FirstWins, EndReason::ReducedToTwo))
     );
     assert!(s.is_over());
 }
@@ -153,7 +173,7 @@ fn a_session_round_trips_through_its_record() {
     let mut s = oware([Player::Human, calf()]);
     for _ in 0..6 {
         let first = s.position().legal_moves()[0].to_string();
-        s.play(&first).expect("legal");
+        s.play_text(&first).expect("legal");
         s.wait_ai().expect("reply");
     }
     s.resign();
@@ -173,7 +193,7 @@ fn a_session_round_trips_through_its_record() {
     )
     .expect("loads");
     assert_eq!(back.moves(), s.moves());
-    assert_eq!(back.status(), s.status());
+    assert_eq!(back.outcome(), s.outcome());
     assert_eq!(back.record().to_string(), text);
 }
 
@@ -181,34 +201,38 @@ fn a_session_round_trips_through_its_record() {
 fn an_ai_accepts_a_draw_only_when_the_offerer_stands_better() {
     // White, to move, wins at once: the AI (Black) is glad of a draw.
     let mut s = morabaraba(Some("a1,b4,d1,g4/c3,c4,e5 0:0 w"), [Player::Human, calf()]);
-    assert!(s.offer_draw());
-    assert_eq!(s.status().reason, Some("agreement"));
+    assert_eq!(s.offer_draw(), kraal_session::DrawOffer::Asked);
+    assert_eq!(s.wait_draw(), Some(true));
+    assert_eq!(s.outcome().map(|o| o.reason), Some(EndReason::Agreement));
     // Black, to move, is the one in trouble: White's AI declines.
     let mut s = morabaraba(Some("a1,b4,d1,g4/c3,c4,e5 0:0 b"), [calf(), Player::Human]);
-    assert!(!s.offer_draw());
-    assert_eq!(s.status().result, "*");
+    assert_eq!(s.offer_draw(), kraal_session::DrawOffer::Asked);
+    assert_eq!(s.wait_draw(), Some(false));
+    assert_eq!(s.outcome(), None);
 }
 
 #[test]
 fn a_player_whose_time_runs_out_loses() {
     use std::time::{Duration, Instant};
     let mut s = oware(HUMANS);
-    s.set_time_control("move:2".parse().expect("two seconds a move"));
     let t0 = Instant::now();
-    s.play_at("C", t0 + Duration::from_millis(500))
+    s.set_time_control_at("move:2".parse().expect("two seconds a move"), t0);
+    s.play_text_at("C", t0 + Duration::from_millis(500))
         .expect("in time");
     assert!(
         !s.tick(t0 + Duration::from_secs(2)),
         "North's two seconds started with C"
     );
     let err = s
-        .play_at("a", t0 + Duration::from_secs(3))
+        .play_text_at("a", t0 + Duration::from_secs(3))
         .unwrap_err()
         .to_string();
     assert!(err.contains("ran out of time"), "{err}");
-    let status = s.status();
-    assert_eq!((status.result, status.reason), ("1-0", Some("time")));
-    let record = s.record();
+    assert_eq!(
+        ended(s.outcome()),
+        Some((GameResult::FirstWins, EndReason::Time))
+    );
+    let record = s.record_at(t0 + Duration::from_secs(3));
     assert_eq!(record.tag("Clock"), Some("move:2"));
     assert_eq!(record.tag("Reason"), Some("time"));
 }
@@ -217,7 +241,7 @@ fn a_player_whose_time_runs_out_loses() {
 fn a_saved_clock_is_restored_on_load() {
     let mut s = oware(HUMANS);
     s.set_time_control("5+3".parse().expect("five minutes and three seconds"));
-    s.play("C").expect("legal");
+    s.play_text("C").expect("legal");
     let record = s.record();
     let back = Session::from_record(
         MancalaFamily(kraal_rules_mancala::Options::abapa()),
@@ -248,17 +272,18 @@ fn touch_move_binds_a_touched_cow_in_tournament_play() {
     )
     .expect("session");
     assert!(s.touch_move());
-    s.touch("a1").expect("a1 can move");
-    let err = s.play("d2-d1").unwrap_err().to_string();
+    let p = |label: &str| -> kraal_rules_morris::Point { label.parse().expect("a point") };
+    s.touch(p("a1")).expect("a1 can move");
+    let err = s.play_text("d2-d1").unwrap_err().to_string();
     assert!(err.contains("touched the cow on a1"), "{err}");
-    assert!(s.touch("b4").unwrap_err().to_string().contains("a1"));
-    s.play("a1-d1").expect("the touched cow moves");
-    s.touch("c3").expect("Black's turn: a new touch");
+    assert!(s.touch(p("b4")).unwrap_err().to_string().contains("a1"));
+    s.play_text("a1-d1").expect("the touched cow moves");
+    s.touch(p("c3")).expect("Black's turn: a new touch");
     // Outside tournament play, touching binds nothing.
     let mut free = morabaraba(Some("a1,b4,d2,f6/a7,c3,e5,g7 0:0 w"), HUMANS);
     assert!(!free.touch_move());
-    free.touch("a1").expect("no rule");
-    free.play("d2-d1").expect("any cow may move");
+    free.touch(p("a1")).expect("no rule");
+    free.play_text("d2-d1").expect("any cow may move");
 }
 
 #[test]
@@ -277,15 +302,15 @@ fn an_oware_claim_ends_the_game_when_no_capture_can_happen() {
         1,
     )
     .expect("session");
-    let status = s.claim().expect("granted");
+    let outcome = s.claim().expect("granted");
     assert_eq!(
-        (status.result, status.reason),
-        ("1/2-1/2", Some("no-capture-possible"))
+        (outcome.result(), outcome.reason),
+        (GameResult::Draw, EndReason::NoCapturePossible)
     );
-    assert!(s.play("C").is_err(), "the game is over");
+    assert!(s.play_text("C").is_err(), "the game is over");
     // The record keeps the claim, and loading it ends the game the same way.
     let back = Session::from_record(MancalaFamily(options), &s.record(), HUMANS, 1).expect("loads");
-    assert_eq!(back.status(), s.status());
+    assert_eq!(back.outcome(), s.outcome());
     // From the start there are too many seeds: refused, and the game goes on.
     let mut t = oware(HUMANS);
     assert!(
@@ -303,8 +328,8 @@ fn an_oware_claim_ends_the_game_when_no_capture_can_happen() {
 fn the_last_move_follows_the_cursor() {
     let mut s = morabaraba(None, HUMANS);
     assert_eq!(s.last_move(), None);
-    s.play("d7").expect("legal");
-    s.play("a1").expect("legal");
+    s.play_text("d7").expect("legal");
+    s.play_text("a1").expect("legal");
     assert_eq!(s.last_move().map(|m| m.to_string()), Some("a1".to_owned()));
     s.undo();
     assert_eq!(s.last_move().map(|m| m.to_string()), Some("d7".to_owned()));
@@ -317,7 +342,7 @@ fn a_thinking_ai_reports_its_progress() {
     let ancestor = Player::Ai(Opponent::level(7).expect("level 7"));
     let mut s = oware([Player::Human, ancestor]);
     assert!(s.thinking().is_none());
-    s.play("C").expect("legal");
+    s.play_text("C").expect("legal");
     s.start_ai();
     // The Ancestor searches 2.5M nodes: long enough to finish a few iterations first.
     let mut progress = None;
@@ -341,23 +366,23 @@ fn a_thinking_ai_reports_its_progress() {
 fn a_resignation_stands_when_the_game_is_looked_back_through() {
     let mut s = oware(HUMANS);
     for mv in ["C", "f"] {
-        s.play(mv).expect("legal");
+        s.play_text(mv).expect("legal");
     }
     s.resign();
-    assert_eq!(s.status().reason, Some("resignation"));
+    assert_eq!(s.outcome().map(|o| o.reason), Some(EndReason::Resignation));
     s.jump(0).expect("the start");
     assert!(!s.is_over(), "before the resignation the game goes on");
     s.jump(2).expect("the end");
     assert_eq!(
-        s.status().result,
-        "0-1",
+        s.outcome().map(|o| o.result()),
+        Some(GameResult::SecondWins),
         "back at the end, the resignation stands"
     );
     s.undo();
-    s.play("e").expect("a new move from the past");
+    s.play_text("e").expect("a new move from the past");
     assert!(
         !s.is_over(),
         "a new move drops the ending with the old future"
     );
-    assert_eq!(s.moves(), ["C", "e"]);
+    assert_eq!(texts(s.moves()), ["C", "e"]);
 }
