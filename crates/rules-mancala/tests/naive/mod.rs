@@ -540,3 +540,76 @@ pub fn mulabalaba_perft(r: &MulabalabaRules, p: &Mulabalaba, depth: u32) -> u64 
         .map(|m| mulabalaba_perft(r, &p.play(r, m), depth - 1))
         .sum()
 }
+
+// ----- Either game -------------------------------------------------------------------------
+
+/// A naive position of either game with its rules, for following a game move by move.
+#[derive(Clone, Debug)]
+pub enum Naive {
+    Oware(OwareRules, Oware),
+    Mulabalaba(MulabalabaRules, Mulabalaba),
+}
+
+impl Naive {
+    /// The start position of a rule set with overrides.
+    pub fn start(rule_set: &str, overrides: &[&str]) -> Result<Naive, String> {
+        Ok(match Rules::new(rule_set, overrides)? {
+            Rules::Oware(r) => {
+                let p = Oware::start(&r);
+                Naive::Oware(r, p)
+            }
+            Rules::Mulabalaba(r) => {
+                let p = Mulabalaba::start(&r);
+                Naive::Mulabalaba(r, p)
+            }
+        })
+    }
+
+    /// The legal moves: 0-based holes of the side to move, in notation order.
+    pub fn moves(&self) -> Vec<usize> {
+        match self {
+            Naive::Oware(r, p) => p.moves(r),
+            Naive::Mulabalaba(r, p) => p.moves(r),
+        }
+    }
+
+    /// The side to move (0 South, 1 North).
+    pub fn side(&self) -> usize {
+        match self {
+            Naive::Oware(_, p) => p.side,
+            Naive::Mulabalaba(_, p) => p.side,
+        }
+    }
+
+    /// Plays hole `i` of the side to move.
+    pub fn play(&self, i: usize) -> Naive {
+        match self {
+            Naive::Oware(r, p) => Naive::Oware(r.clone(), p.play(r, i)),
+            Naive::Mulabalaba(r, p) => Naive::Mulabalaba(r.clone(), p.play(r, i)),
+        }
+    }
+
+    /// Every hole, South's then North's, each in notation order.
+    pub fn holes(&self) -> Vec<u32> {
+        match self {
+            Naive::Oware(_, p) => p.board.clone(),
+            Naive::Mulabalaba(_, p) => p.holes.concat(),
+        }
+    }
+
+    /// Seeds captured by South and North.
+    pub fn captured(&self) -> [u32; 2] {
+        match self {
+            Naive::Oware(_, p) => p.stores,
+            Naive::Mulabalaba(_, p) => p.captured,
+        }
+    }
+
+    /// Whether the game is over.
+    pub fn is_over(&self) -> bool {
+        match self {
+            Naive::Oware(r, p) => p.is_over(r),
+            Naive::Mulabalaba(r, p) => p.is_over(r),
+        }
+    }
+}
