@@ -1,9 +1,12 @@
-//! The puzzles of `fixtures/puzzles.txt`: forced wins and only moves, solved within a budget.
+//! The puzzles of `fixtures/puzzles.txt`: forced wins and only moves, solved within a budget by
+//! the engine, checked by plain negamax, and the mill-game wins (the wins in five among them)
+//! proven by an AND-OR search over the rules crate alone.
 
 use kraal_ai::search::alphabeta::raw_score;
 use kraal_ai::{Game, Limits, Mancala, Morris, Score, SearchConfig, Searcher, reference_value};
 use std::fmt::Display;
 
+#[derive(Clone)]
 struct Puzzle {
     line: usize,
     game: String,
@@ -174,4 +177,145 @@ fn puzzle_answers_agree_with_plain_negamax() {
 #[ignore = "plain negamax at depth five takes a minute"]
 fn the_wins_in_five_agree_with_plain_negamax() {
     each(|p| p.expect == Expect::Win(5), |p| run(p, true));
+}
+
+/// Whether `attacker` wins within `plies` plies against every defence: an exhaustive AND-OR
+/// proof over the rules crate's own move generator and outcome, independent of kraal-ai.
+/// `buffers` holds one move list per ply (no allocation in the recursion).
+fn forces_win(
+    pos: &mut kraal_rules_morris::Position,
+    attacker: kraal_rules_morris::Color,
+    plies: usize,
+    buffers: &mut [Vec<kraal_rules_morris::Move>],
+) -> bool {
+    if let Some(outcome) = pos.outcome() {
+        return outcome.winner() == Some(attacker);
+    }
+    if plies == 0 {
+        return false;
+    }
+    let (moves, rest) = buffers.split_first_mut().expect("a buffer per ply");
+    moves.clear();
+    pos.legal_moves_into(moves);
+    assert!(!moves.is_empty(), "a game not over has a move");
+    let attacking = pos.side_to_move() == attacker;
+    for &mv in moves.iter() {
+        let undo = pos.play_unchecked(mv);
+        let wins = forces_win(pos, attacker, plies - 1, rest);
+        pos.undo(undo);
+        // The attacker needs one winning move; the defender one that escapes.
+        if wins == attacking {
+            return wins;
+        }
+    }
+    !attacking
+}
+
+/// Proves a mill-game `win N` puzzle move by move with [`forces_win`]: each listed move forces
+/// the win within N plies, every other move does not, and no move wins within N - 2 plies.
+fn prove_morris_win(p: &Puzzle) -> Result<(), String> {
+    let Expect::Win(n) = p.expect else {
+        return Err(format!("line {}: not a win", p.line));
+    };
+    let n = n as usize;
+    let options =
+        kraal_rules_morris::Options::from_rule_set(&p.rules, &[] as &[&str]).expect("rules");
+    let mut pos =
+        kraal_rules_morris::Position::from_position_string(&p.position, options).expect("position");
+    let attacker = pos.side_to_move();
+    let mut buffers = vec![Vec::with_capacity(64); n];
+    let mut winners = 0;
+    for mv in pos.legal_moves() {
+        let undo = pos.play_unchecked(mv);
+        let wins = forces_win(&mut pos, attacker, n - 1, &mut buffers);
+        let faster = n > 2 && forces_win(&mut pos, attacker, n - 3, &mut buffers);
+        pos.undo(undo);
+        let listed = p.best.iter().any(|b| matches(b, &mv.to_string()));
+        if wins != listed {
+            return Err(format!(
+                "line {}: {mv} forces a win in {n}: {wins}, listed: {listed}",
+                p.line
+            ));
+        }
+        if faster {
+            return Err(format!("line {}: {mv} wins in under {n} plies", p.line));
+        }
+        winners += usize::from(wins);
+    }
+    if winners == 0 {
+        return Err(format!("line {}: no move wins", p.line));
+    }
+    Ok(())
+}
+
+/// The morabaraba `win N` puzzles (the wins in five among them).
+fn morris_wins() -> Vec<Puzzle> {
+    let wins: Vec<Puzzle> = puzzles()
+        .into_iter()
+        .filter(|p| p.game == "morabaraba" && matches!(p.expect, Expect::Win(_)))
+        .collect();
+    assert!(
+        wins.iter().filter(|p| p.expect == Expect::Win(5)).count() >= 2,
+        "the fixture lost its wins in five"
+    );
+    wins
+}
+
+#[test]
+fn the_morris_wins_are_proven_by_an_and_or_search_over_the_rules() {
+    for p in morris_wins() {
+        if let Err(e) = prove_morris_win(&p) {
+            panic!("{e}");
+        }
+    }
+}
+
+/// The prover can fail: another first move, a win two plies shorter or longer, and a listed
+/// move missing are each rejected.
+#[test]
+fn the_and_or_prover_rejects_wrong_answers() {
+    for p in morris_wins() {
+        let Expect::Win(n) = p.expect else {
+            unreachable!()
+        };
+        let options =
+            kraal_rules_morris::Options::from_rule_set(&p.rules, &[] as &[&str]).expect("rules");
+        let pos = kraal_rules_morris::Position::from_position_string(&p.position, options)
+            .expect("position");
+        let other = pos
+            .legal_moves()
+            .into_iter()
+            .map(|m| m.to_string())
+            .find(|m| !p.best.iter().any(|b| matches(b, m)))
+            .expect("a move outside the answer");
+        let mut wrong: Vec<Puzzle> = vec![
+            Puzzle {
+                best: vec![other.clone()],
+                ..p.clone()
+            },
+            Puzzle {
+                best: [p.best.clone(), vec![other]].concat(),
+                ..p.clone()
+            },
+            Puzzle {
+                expect: Expect::Win(n + 2),
+                ..p.clone()
+            },
+        ];
+        if n > 2 {
+            wrong.push(Puzzle {
+                expect: Expect::Win(n - 2),
+                ..p.clone()
+            });
+        }
+        for w in &wrong {
+            assert!(
+                prove_morris_win(w).is_err(),
+                "line {}: proved {:?} {:?}",
+                p.line,
+                w.expect,
+                w.best
+            );
+        }
+    }
 }

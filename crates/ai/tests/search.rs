@@ -1,8 +1,8 @@
 //! The search against a plain negamax, its determinism, and its stop flag.
 
 use kraal_ai::{
-    Game, Limits, Mancala, Morris, SearchConfig, Searcher, reference_value,
-    search::alphabeta::raw_score,
+    Game, Limits, Mancala, Morris, Score, SearchConfig, Searcher, reference_value,
+    search::alphabeta::{raw_score, reference_move_value},
 };
 use kraal_rules_morris::{Options, Position, RuleSet};
 
@@ -147,33 +147,170 @@ fn alpha_beta_with_table_cutoffs_agrees_on_the_best_score() {
     }
 }
 
+/// Checks that each of the `top` moves the search reports at `depth` scores what plain negamax
+/// gives that move at `depth` (counted from `state`), and that they are the `top` best moves.
+fn assert_top_moves_exact<G: Game>(
+    searcher: &mut Searcher<G>,
+    state: &G::State,
+    depth: u32,
+    top: usize,
+    what: &str,
+) {
+    let mut config = searcher.config();
+    config.top_moves = top;
+    searcher.set_config(config);
+    let report = searcher.search(state, Limits::depth(depth));
+    let mut all = Vec::new();
+    G::legal_moves(state, &mut all);
+    let mut exact: Vec<i32> = all
+        .iter()
+        .map(|&mv| reference_move_value::<G>(state, mv, depth))
+        .collect();
+    exact.sort_unstable_by(|a, b| b.cmp(a));
+    assert_eq!(report.depth, depth, "{what}");
+    assert_eq!(report.top.len(), all.len().min(top), "{what}");
+    for &(mv, score) in &report.top {
+        let want = reference_move_value::<G>(state, mv, depth);
+        assert_eq!(
+            raw_score(score),
+            want,
+            "{what}: depth {depth}, top {top}: {mv} scored {score}, negamax {}",
+            Score::from_raw(want)
+        );
+    }
+    let got: Vec<i32> = report.top.iter().map(|&(_, s)| raw_score(s)).collect();
+    assert_eq!(
+        got,
+        exact[..got.len()],
+        "{what}: not the best moves, best first"
+    );
+    assert_eq!(raw_score(report.score), exact[0], "{what}");
+}
+
 #[test]
 fn top_moves_are_scored_exactly() {
+    // Depth 2 searches the root in an open window; from depth 3 the aspiration window narrows
+    // it, and moves far below the best (which only a long top list reaches) fail low.
+    let mut searcher = Searcher::<Morris>::new(exact_config());
+    for (i, pos) in random_positions(40, 3)
+        .iter()
+        .filter(|p| !p.is_game_over())
+        .enumerate()
+    {
+        let what = pos.to_position_string();
+        let (depth, top) = match i % 4 {
+            0 => (2, 4),
+            1 => (3, 4),
+            2 => (3, usize::MAX),
+            _ => (2, usize::MAX),
+        };
+        assert_top_moves_exact(&mut searcher, pos, depth, top, &what);
+    }
+}
+
+/// The reference for a top move at depth d is the child's plain negamax at depth d - 1, negated,
+/// with a win or loss one ply further away (the search counts plies from the root).
+#[test]
+fn a_move_value_is_the_childs_negamax_one_ply_shallower() {
+    let mut mates = 0;
+    for pos in random_positions(40, 41)
+        .iter()
+        .filter(|p| !p.is_game_over())
+    {
+        let mut moves = Vec::new();
+        Morris::legal_moves(pos, &mut moves);
+        for &mv in moves.iter().take(6) {
+            let next = pos.clone().play(mv).expect("legal");
+            let child = -reference_value::<Morris>(&next, 1);
+            let want = match Score::from_raw(child) {
+                Score::WinIn(n) => raw_score(Score::WinIn(n + 1)),
+                Score::LossIn(n) => raw_score(Score::LossIn(n + 1)),
+                Score::Value(v) => v,
+            };
+            mates += usize::from(want != child);
+            assert_eq!(reference_move_value::<Morris>(pos, mv, 2), want);
+        }
+    }
+    assert!(
+        mates > 0,
+        "no win or loss among the samples: the shift went untested"
+    );
+}
+
+/// Issue 21: `a7-a4` and 26 other moves that lose in 2 were scored +0.38 or +0.29 from depth 3.
+#[test]
+fn every_move_of_the_issue_21_position_is_scored_exactly() {
+    let options =
+        kraal_rules_morris::Options::from_rule_set("twelve-mens-morris", &["repetition-draw=off"])
+            .expect("rules");
+    let pos = Position::from_position_string("a1,c5,d5/a7,e3,g4 0:0 b", options).expect("valid");
+    let mut searcher = Searcher::<Morris>::new(exact_config());
+    for depth in [2, 3, 4] {
+        assert_top_moves_exact(&mut searcher, &pos, depth, 54, "issue 21");
+    }
+}
+
+/// Issue 21 at the depth it was reported at (plain negamax at depth 5 takes a while).
+#[test]
+#[ignore = "plain negamax at depth five over 54 moves"]
+fn every_move_of_the_issue_21_position_is_scored_exactly_at_depth_5() {
+    let options =
+        kraal_rules_morris::Options::from_rule_set("twelve-mens-morris", &["repetition-draw=off"])
+            .expect("rules");
+    let pos = Position::from_position_string("a1,c5,d5/a7,e3,g4 0:0 b", options).expect("valid");
+    let mut searcher = Searcher::<Morris>::new(exact_config());
+    assert_top_moves_exact(&mut searcher, &pos, 5, 54, "issue 21");
+}
+
+/// Every top-N score at depth d is the plain negamax value of its move (d - 1 plies below the
+/// child, mate distances counted from the root), over random positions of every game.
+#[test]
+fn top_moves_are_scored_exactly_in_every_game() {
+    let mut morris = Searcher::<Morris>::new(exact_config());
+    for (i, pos) in random_positions(60, 21)
+        .iter()
+        .filter(|p| !p.is_game_over())
+        .enumerate()
+    {
+        let top = if i % 2 == 0 { 3 } else { usize::MAX };
+        let what = pos.to_position_string();
+        assert_top_moves_exact(&mut morris, pos, 3, top, &what);
+    }
+    let mut mancala = Searcher::<Mancala>::new(exact_config());
+    for (i, pos) in random_mancala_positions(60, 17)
+        .iter()
+        .filter(|p| !p.is_game_over())
+        .enumerate()
+    {
+        let depth = 3 + (i % 2) as u32;
+        let top = if i % 3 == 0 { 2 } else { usize::MAX };
+        let what = pos.to_position_string();
+        assert_top_moves_exact(&mut mancala, pos, depth, top, &what);
+    }
+}
+
+/// The same with the transposition table cutting the search short.
+#[test]
+fn top_moves_are_scored_exactly_with_table_cutoffs() {
     let config = SearchConfig {
-        top_moves: 4,
-        ..exact_config()
+        reductions: false,
+        ..SearchConfig::default()
     };
-    let mut searcher = Searcher::<Morris>::new(config);
-    for pos in random_positions(40, 3).iter().filter(|p| !p.is_game_over()) {
-        let report = searcher.search(pos, Limits::depth(2));
-        let mut all = Vec::new();
-        Morris::legal_moves(pos, &mut all);
-        let mut exact: Vec<i32> = all
-            .iter()
-            .map(|&mv| {
-                let next = pos.clone().play(mv).expect("legal");
-                // The reference counts plies from `next`; the search counts them from `pos`.
-                match -reference_value::<Morris>(&next, 1) {
-                    v if v > 900_000 => v - 1,
-                    v if v < -900_000 => v + 1,
-                    v => v,
-                }
-            })
-            .collect();
-        exact.sort_unstable_by(|a, b| b.cmp(a));
-        let got: Vec<i32> = report.top.iter().map(|&(_, s)| raw_score(s)).collect();
-        assert_eq!(got, exact[..got.len()], "{}", pos.to_position_string());
-        assert_eq!(got.len(), all.len().min(4));
+    let mut morris = Searcher::<Morris>::new(config);
+    for pos in random_positions(30, 31)
+        .iter()
+        .filter(|p| !p.is_game_over())
+    {
+        let what = pos.to_position_string();
+        assert_top_moves_exact(&mut morris, pos, 3, usize::MAX, &what);
+    }
+    let mut mancala = Searcher::<Mancala>::new(config);
+    for pos in random_mancala_positions(30, 37)
+        .iter()
+        .filter(|p| !p.is_game_over())
+    {
+        let what = pos.to_position_string();
+        assert_top_moves_exact(&mut mancala, pos, 4, usize::MAX, &what);
     }
 }
 

@@ -17,6 +17,7 @@
 //! Drawing coordinates ([`Board::cell`]) put row 0 at the top of the picture (North's far row)
 //! and column 0 on the left as South sees the board (the west end).
 
+use crate::capture;
 use std::fmt;
 use std::str::FromStr;
 
@@ -280,9 +281,10 @@ impl Board {
         let w = self.width() as u8;
         match self.game {
             Game::Oware => Some(Hole::new(hole.side.other(), w - 1 - hole.index)),
-            Game::Mulabalaba if hole.index >= w => {
-                Some(Hole::new(hole.side.other(), 3 * w - 1 - hole.index))
-            }
+            Game::Mulabalaba if hole.index >= w => Some(Hole::new(
+                hole.side.other(),
+                capture::mulabalaba_facing(self.width(), usize::from(hole.index)) as u8,
+            )),
             Game::Mulabalaba => None,
         }
     }
@@ -292,9 +294,13 @@ impl Board {
     /// the opponent's outer hole h-N, captured together with it.
     #[must_use]
     pub fn behind(self, hole: Hole) -> Option<Hole> {
-        let w = self.width() as u8;
-        (self.game == Game::Mulabalaba && hole.index >= w)
-            .then(|| Hole::new(hole.side, 2 * w - 1 - hole.index))
+        let w = self.width();
+        (self.game == Game::Mulabalaba && usize::from(hole.index) >= w).then(|| {
+            Hole::new(
+                hole.side,
+                capture::mulabalaba_behind(w, usize::from(hole.index)) as u8,
+            )
+        })
     }
 
     /// Where the hole is drawn.

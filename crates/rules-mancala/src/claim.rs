@@ -3,9 +3,10 @@
 //! capture.
 
 use crate::board::{Game, Side};
+use crate::capture;
 use crate::outcome::{EndReason, Outcome};
 use crate::position::Position;
-use crate::sow;
+use crate::sow::{self, Quiet};
 use std::collections::HashSet;
 use std::fmt;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -108,10 +109,9 @@ impl Position {
                 let i = mask.trailing_zeros() as usize;
                 mask &= mask - 1;
                 let mut next = holes;
-                let last = sow::oware_sow(&mut next[..ring], side * w + i, ring);
-                if let Some(chain) = sow::oware_chain(&next, last, (1 - side) * w, w, opts.captures)
-                    && !sow::oware_taken(chain, opts.grand_slam).is_empty()
-                {
+                let last = sow::oware_sow(&mut next[..ring], side * w + i, ring, &mut Quiet);
+                let chain = capture::oware_chain(&next, last, (1 - side) * w, w, opts.captures);
+                if chain.is_some_and(|c| !capture::oware_taken(c, opts.grand_slam).is_empty()) {
                     return Claim::CaptureReachable;
                 }
                 if seen.insert(key(&next[..ring], 1 - side)) {

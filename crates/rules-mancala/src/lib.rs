@@ -12,6 +12,15 @@
 //! - [`Setup`] (unchecked plain data, with the position string) and [`Position`] (validated).
 //! - [`Move`]: one hole, in forgiving-in, canonical-out notation; all sowing, relays and
 //!   captures happen inside the turn. [`Position::steps`] lists them for animation.
+//!
+//! # Inside
+//!
+//! Each game sows in exactly one routine (`sow::oware_move`, `sow::mulabalaba_move`), generic
+//! over an observer in the manner of the morris move `Sink`: a no-op observer for move
+//! generation, perft and the claim search (the calls compile away), a hash updater for play,
+//! and a recorder for [`Position::steps`]. Which holes a capture takes (the Oware chain and the
+//! grand-slam rule, the Mulabalaba facing and behind holes) is written once, in `capture`, and
+//! [`Board::opposite`] and [`Board::behind`] read it too.
 //! - [`perft()`], [`perft_divide`]; [`render()`] for text pictures.
 //!
 //! ```
@@ -55,14 +64,20 @@
 //!   every position reachable without a capture, under the same rules (a grand slam that
 //!   captures nothing is no capture); above 12 seeds on the board, or 2,000,000 positions, it
 //!   is refused as undecided.
-//! - Mulabalaba relays longer than 4096 laps have their result cached per (the mover's holes,
-//!   the starting hole), in a cache shared by clones of a position; Brent's cycle detection
-//!   itself keeps one saved state.
+//! - An endless Mulabalaba relay is found without a cache: the relay state (the mover's holes
+//!   and the hole where the next lap starts; nothing else changes during a move) is finite, so
+//!   Brent's cycle detection on that state alone decides it, in constant memory with one saved
+//!   state and no allocation. The spec suggested caching verdicts per (holes, starting hole);
+//!   we chose not to, so that a [`Position`] stays plain data (no shared, locked state behind
+//!   clones, nothing hidden between calls) and the verdict never depends on what was computed
+//!   before. The price: a very long cycle (millions of laps, rare in play) is detected again
+//!   each time its position is decided.
 //! - At `max-plies` Mulabalaba compares the seeds on the board; a tie is a draw.
 //! - Setups are validated against the rule set's seed total: in Oware board plus stores; in
 //!   Mulabalaba, per side, that side's holes plus what the opponent captured from it.
 
 pub mod board;
+mod capture;
 pub mod claim;
 pub mod moves;
 pub mod options;

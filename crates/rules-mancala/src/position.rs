@@ -6,11 +6,9 @@ use crate::board::{Board, Game, Side};
 use crate::moves::{IllegalMove, Move, MoveError, MoveSyntaxError};
 use crate::options::{Endless, Options, SingletonFallback};
 use crate::outcome::{EndReason, Outcome};
-use crate::sow::{self, MAX_OWN, Own, Relay};
+use crate::sow::{self, MAX_OWN, Observer, Own, Quiet};
 use crate::zobrist::{KEYS, MAX_HOLES};
-use std::collections::BTreeMap;
 use std::fmt;
-use std::sync::{Arc, Mutex};
 
 /// Everything that play changes, except the history; copied whole for undo.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -46,32 +44,47 @@ const POPCOUNT: [u8; 256] = {
     t
 };
 
-/// Relays longer than this many laps have their result cached.
-const LONG_RELAY: u64 = 4096;
-/// Most cached long relays; the cache is cleared when full.
-const CACHE_LIMIT: usize = 1 << 14;
-
-/// The result of a Mulabalaba move on the mover's own holes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Sown {
-    /// The sowing ended: the mover's holes afterwards and the hole of the last seed.
-    Ends(Own, usize),
-    /// The relay never ends.
-    Endless,
+/// Keeps the Zobrist hash, and the bit set of non-empty houses, up to date while Oware sows
+/// and captures (ring index = global index).
+struct Hashing {
+    hash: u64,
+    nz: u32,
 }
 
-type CacheKey = (Own, u8);
+impl Observer for Hashing {
+    const EACH_SEED: bool = false;
 
-/// Verdicts of long Mulabalaba relays, keyed by (the mover's holes, the starting hole). Shared by
-/// clones of a position (the verdict depends on nothing else).
-#[derive(Default)]
-struct RelayCache(Mutex<BTreeMap<CacheKey, Sown>>);
+    #[inline(always)]
+    fn lift(&mut self, hole: usize, seeds: u8, _relay: bool) {
+        self.hash ^= KEYS.holes[usize::from(seeds)][hole];
+    }
+
+    #[inline(always)]
+    fn drop(&mut self, hole: usize, before: u8) {
+        self.hash ^= KEYS.delta[usize::from(before)][hole];
+    }
+
+    #[inline(always)]
+    fn drops(&mut self, hole: usize, before: u8, after: u8) {
+        self.hash ^= KEYS.holes[usize::from(before)][hole] ^ KEYS.holes[usize::from(after)][hole];
+    }
+
+    #[inline(always)]
+    fn capture(&mut self, hole: usize, seeds: u8) {
+        self.hash ^= KEYS.holes[usize::from(seeds)][hole];
+        self.nz &= !(1 << hole);
+    }
+}
 
 /// A legal, validated position of Oware or Mulabalaba under some [`Options`].
 ///
 /// Built as [`Position::new`] or from a [`crate::Setup`] ([`Position::from_setup`],
 /// [`Position::from_position_string`]). In Oware the position keeps the hashes of every position
 /// since the last capture, so it alone decides the cycle rule.
+///
+/// Plain data: the options, a small `Copy` state and the hash history, nothing shared between
+/// clones. A Mulabalaba relay that might never end is decided by Brent's cycle detection on the
+/// relay's own state each time (constant memory, no cache; see the crate doc).
 #[derive(Clone)]
 pub struct Position {
     options: Options,
@@ -82,7 +95,6 @@ pub struct Position {
     per_side: usize,
     pub(crate) state: State,
     history: Vec<u64>,
-    cache: Arc<RelayCache>,
 }
 
 impl Position {
@@ -125,7 +137,6 @@ impl Position {
                 moves: 0,
             },
             history: Vec::with_capacity(64),
-            cache: Arc::default(),
         };
         pos.state.hash = pos.compute_hash();
         if pos.game() == Game::Oware {
@@ -471,32 +482,20 @@ impl Position {
         let mut own: Own = [0; MAX_OWN];
         own[..m].copy_from_slice(&self.state.holes[base..base + m]);
         let st = &mut self.state;
-        match self.cache.sow(&mut own, m, index) {
-            Sown::Endless => {
-                st.side = side.other();
-                st.ply += 1;
-                st.hash ^= KEYS.north_to_move;
-                st.outcome = Some(Outcome::Win {
-                    winner: side.other(),
-                    reason: EndReason::EndlessMove,
-                });
-                st.moves = 0;
-                return;
-            }
-            Sown::Ends(after, last) => {
-                st.holes[base..base + m].copy_from_slice(&after[..m]);
-                if last >= w {
-                    let facing = obase + 3 * w - 1 - last;
-                    if st.holes[facing] > 0 {
-                        let behind = obase + last - w;
-                        let taken = u32::from(st.holes[facing]) + u32::from(st.holes[behind]);
-                        st.holes[facing] = 0;
-                        st.holes[behind] = 0;
-                        st.stores[side.index()] = st.stores[side.index()].wrapping_add(taken as u8);
-                    }
-                }
-            }
-        }
+        let opp = &mut st.holes[obase..obase + m];
+        let Some(captured) = sow::mulabalaba_move(&mut own, opp, w, index, &mut Quiet) else {
+            st.side = side.other();
+            st.ply += 1;
+            st.hash ^= KEYS.north_to_move;
+            st.outcome = Some(Outcome::Win {
+                winner: side.other(),
+                reason: EndReason::EndlessMove,
+            });
+            st.moves = 0;
+            return;
+        };
+        st.holes[base..base + m].copy_from_slice(&own[..m]);
+        st.stores[side.index()] = st.stores[side.index()].wrapping_add(captured);
         st.side = side.other();
         st.ply += 1;
         self.rehash(prev, 0, 2 * m, 2 * m);
@@ -508,62 +507,29 @@ impl Position {
     /// Sows house `index` of the side to move on `holes` and captures. Returns the seeds
     /// captured, the hash with the holes and the side to move updated (not the stores), and
     /// `nz` (the bit set of non-empty ring houses before the move) brought up to date.
-    // The indices also index the key tables, so plain index loops are clearest here.
-    #[allow(clippy::needless_range_loop)]
     #[inline(always)]
     fn oware_apply(&self, holes: &mut [u8; MAX_HOLES], index: usize, nz: u32) -> (u8, u64, u32) {
         let w = self.per_side;
         let ring = 2 * w;
         let side = self.state.side;
         let origin = side.index() * w + index;
-        let n = usize::from(holes[origin]);
-        let mut h = self.state.hash ^ KEYS.north_to_move;
-        let sown;
-        let last = if n < ring {
-            // The common case, with the hash updated seed by seed.
-            h ^= KEYS.holes[n][origin];
-            holes[origin] = 0;
-            // Two runs without a wrap test: up to the end of the ring, then from its start.
-            let end = (origin + n).min(ring - 1);
-            for i in origin + 1..=end {
-                let c = holes[i];
-                h ^= KEYS.delta[usize::from(c)][i];
-                holes[i] = c + 1;
-            }
-            let wrapped = origin + n - end;
-            for i in 0..wrapped {
-                let c = holes[i];
-                h ^= KEYS.delta[usize::from(c)][i];
-                holes[i] = c + 1;
-            }
-            let ring_bits = (1u32 << ring) - 1;
-            sown =
-                ((ring_bits >> (ring - (end - origin))) << (origin + 1)) | ((1u32 << wrapped) - 1);
-            if wrapped > 0 { wrapped - 1 } else { end }
-        } else {
-            sown = ((1u32 << ring) - 1) & !(1 << origin);
-            for (i, &c) in holes[..ring].iter().enumerate() {
-                h ^= KEYS.holes[usize::from(c)][i];
-            }
-            let last = sow::oware_sow(&mut holes[..ring], origin, ring);
-            for (i, &c) in holes[..ring].iter().enumerate() {
-                h ^= KEYS.holes[usize::from(c)][i];
-            }
-            last
+        let sown = sow::oware_sown(origin, usize::from(holes[origin]), ring);
+        let mut hashing = Hashing {
+            hash: self.state.hash ^ KEYS.north_to_move,
+            nz: (nz | sown) & !(1 << origin),
         };
-        let mut nz = (nz | sown) & !(1 << origin);
-        let mut captured = 0u8;
         let opp_lo = side.other().index() * w;
-        if let Some(chain) = sow::oware_chain(holes, last, opp_lo, w, self.options.captures) {
-            for i in sow::oware_taken(chain, self.options.grand_slam) {
-                let c = holes[i];
-                h ^= KEYS.holes[usize::from(c)][i];
-                captured = captured.wrapping_add(c);
-                holes[i] = 0;
-                nz &= !(1 << i);
-            }
-        }
-        (captured, h, nz)
+        let (captures, rule) = (self.options.captures, self.options.grand_slam);
+        let (captured, _) = sow::oware_move(
+            &mut holes[..ring],
+            origin,
+            w,
+            opp_lo,
+            captures,
+            rule,
+            &mut hashing,
+        );
+        (captured, hashing.hash, hashing.nz)
     }
 
     /// Decides the end of an Oware game, in the order of the spec, and the legal moves.
@@ -734,7 +700,7 @@ impl Position {
             rest &= rest - 1;
             let mut copy: Own = [0; MAX_OWN];
             copy[..m].copy_from_slice(own);
-            if self.cache.sow(&mut copy, m, i) != Sown::Endless {
+            if sow::relay(&mut copy, m, i, &mut Quiet) != sow::Relay::Endless {
                 mask |= 1 << i;
             }
         }
@@ -781,12 +747,6 @@ impl Position {
         }
     }
 
-    /// Mulabalaba: sows `own` (the mover's holes) from `start` as a move would, through the
-    /// relay cache.
-    pub(crate) fn sow_own(&self, own: &mut Own, start: usize) -> Sown {
-        self.cache.sow(own, self.board.holes_per_side(), start)
-    }
-
     /// Ends the game with `outcome` (used by a granted claim).
     pub(crate) fn set_outcome(&mut self, outcome: Outcome) {
         self.state.outcome = Some(outcome);
@@ -794,44 +754,9 @@ impl Position {
     }
 }
 
-impl RelayCache {
-    /// Sows the mover's holes from `start` with relays; long relays go through the cache.
-    fn sow(&self, own: &mut Own, m: usize, start: usize) -> Sown {
-        let initial = *own;
-        match sow::relay(own, m, start, LONG_RELAY) {
-            Some(Relay::Ends(last)) => return Sown::Ends(*own, last),
-            Some(Relay::Endless) => return Sown::Endless,
-            None => {}
-        }
-        let key = (initial, start as u8);
-        let lock = || {
-            self.0
-                .lock()
-                .unwrap_or_else(std::sync::PoisonError::into_inner)
-        };
-        if let Some(&hit) = lock().get(&key) {
-            if let Sown::Ends(after, _) = hit {
-                *own = after;
-            }
-            return hit;
-        }
-        *own = initial;
-        let result = match sow::relay(own, m, start, u64::MAX) {
-            Some(Relay::Ends(last)) => Sown::Ends(*own, last),
-            _ => Sown::Endless,
-        };
-        let mut cache = lock();
-        if cache.len() >= CACHE_LIMIT {
-            cache.clear();
-        }
-        cache.insert(key, result);
-        result
-    }
-}
-
 impl PartialEq for Position {
     /// Positions are equal when their options, state and repetition windows are (the ply count
-    /// included, the relay cache not).
+    /// included).
     fn eq(&self, other: &Self) -> bool {
         self.options == other.options
             && State {

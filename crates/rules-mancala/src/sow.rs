@@ -1,6 +1,8 @@
-//! The sowing kernels of both games on plain arrays: the hot path of play, move generation and
-//! perft. No allocation anywhere.
+//! The sowing of both games on plain arrays: one routine per game ([`oware_move`],
+//! [`mulabalaba_move`]), generic over an [`Observer`], serves play, move generation, perft, the
+//! claim search and the animation steps. The hot path: no allocation anywhere.
 
+use crate::capture;
 use crate::options::{Captures, GrandSlam};
 
 /// Most holes one Mulabalaba player owns (4x16: 32).
@@ -9,21 +11,101 @@ pub(crate) const MAX_OWN: usize = 32;
 /// A Mulabalaba player's holes along their circuit (only the first `2N` are used).
 pub(crate) type Own = [u8; MAX_OWN];
 
+/// Watches one sowing as it happens: the lifts, drops, skips and captures, in board order.
+///
+/// The one sowing routine of each game ([`oware_move`], [`mulabalaba_move`]) reports to an
+/// observer, like the morris `Sink`: [`Quiet`] (does nothing, for play, move generation and
+/// perft: the calls compile away), the hash updater of [`crate::Position::play_unchecked`], and
+/// the recorder behind [`crate::Position::steps`]. Holes are ring indices in Oware, and indices
+/// in the owner's notation order in Mulabalaba (drops and lifts on the mover's holes, captures
+/// on the opponent's).
+pub(crate) trait Observer {
+    /// Whether every seed must be reported by [`Observer::drop`], in order. When false, a lap
+    /// of a big hole (as many seeds as the circuit has holes, or more) is sown in bulk and
+    /// reported by [`Observer::drops`], one call per hole.
+    const EACH_SEED: bool;
+
+    /// Every seed of `hole` (`seeds` of them) is taken up; `relay` when a Mulabalaba relay
+    /// continues the move.
+    #[inline(always)]
+    fn lift(&mut self, _hole: usize, _seeds: u8, _relay: bool) {}
+
+    /// One seed is dropped into `hole`, which held `before` seeds.
+    #[inline(always)]
+    fn drop(&mut self, _hole: usize, _before: u8) {}
+
+    /// Several seeds are dropped into `hole` at once (only when `EACH_SEED` is false): it held
+    /// `before` seeds and now holds `after`.
+    #[inline(always)]
+    fn drops(&mut self, _hole: usize, _before: u8, _after: u8) {}
+
+    /// Oware: the origin house is passed over on a lap (only when `EACH_SEED` is true).
+    #[inline(always)]
+    fn skip(&mut self, _hole: usize) {}
+
+    /// Oware: the capture would take every seed of the opponent; `rule` decides what follows.
+    #[inline(always)]
+    fn grand_slam(&mut self, _rule: GrandSlam) {}
+
+    /// The `seeds` of `hole` are captured.
+    #[inline(always)]
+    fn capture(&mut self, _hole: usize, _seeds: u8) {}
+}
+
+/// The observer that watches nothing: sowing at full speed.
+pub(crate) struct Quiet;
+
+impl Observer for Quiet {
+    const EACH_SEED: bool = false;
+}
+
 /// Oware: sows the seeds of house `origin` (a ring index) round a ring of `ring` houses,
-/// skipping the origin on laps, and returns the ring index of the last house sown.
-/// An empty origin sows nothing and returns the origin.
-#[inline]
-pub(crate) fn oware_sow(holes: &mut [u8], origin: usize, ring: usize) -> usize {
+/// skipping the origin on laps, and returns the ring index of the last house sown. An empty
+/// origin sows nothing and returns the origin.
+// Two plain index runs keep the hot loop as simple as the compiler likes it.
+#[allow(clippy::needless_range_loop)]
+#[inline(always)]
+pub(crate) fn oware_sow<O: Observer>(
+    holes: &mut [u8],
+    origin: usize,
+    ring: usize,
+    obs: &mut O,
+) -> usize {
     let n = usize::from(holes[origin]);
+    obs.lift(origin, n as u8, false);
     holes[origin] = 0;
     if n < ring {
+        // The common case: two runs without a wrap test, to the end of the ring, then from its
+        // start (fewer seeds than houses never reach the origin again).
+        let end = (origin + n).min(ring - 1);
+        for i in origin + 1..=end {
+            let c = holes[i];
+            obs.drop(i, c);
+            holes[i] = c + 1;
+        }
+        let wrapped = origin + n - end;
+        for i in 0..wrapped {
+            let c = holes[i];
+            obs.drop(i, c);
+            holes[i] = c + 1;
+        }
+        if wrapped > 0 { wrapped - 1 } else { end }
+    } else if O::EACH_SEED {
         let mut i = origin;
-        for _ in 0..n {
+        let mut left = n;
+        while left > 0 {
             i += 1;
             if i == ring {
                 i = 0;
             }
-            holes[i] += 1;
+            if i == origin {
+                obs.skip(i);
+                continue;
+            }
+            let c = holes[i];
+            obs.drop(i, c);
+            holes[i] = c + 1;
+            left -= 1;
         }
         i
     } else {
@@ -36,66 +118,57 @@ pub(crate) fn oware_sow(holes: &mut [u8], origin: usize, ring: usize) -> usize {
             if i == ring {
                 i = 0;
             }
-            holes[i] += (q + usize::from(k <= r)) as u8;
+            let c = holes[i];
+            let after = c + (q + usize::from(k <= r)) as u8;
+            obs.drops(i, c, after);
+            holes[i] = after;
         }
         let steps = if r == 0 { others } else { r };
         (origin + steps) % ring
     }
 }
 
-/// Oware: the capture chain ending at `last`: the houses `first..=last` of the opponent's row
-/// (`opp_lo..opp_lo + width`) whose counts are in `captures`, with their seeds and whether
-/// taking them would empty the opponent's row (a grand slam).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Chain {
-    pub first: usize,
-    pub last: usize,
-    pub seeds: u32,
-    pub grand_slam: bool,
+/// The ring houses (bit set) that hold seeds after sowing `n` seeds from `origin` round a ring
+/// of `ring` houses, that may have been empty before: every house sown, the origin not.
+#[inline(always)]
+pub(crate) fn oware_sown(origin: usize, n: usize, ring: usize) -> u32 {
+    let ring_bits = (1u32 << ring) - 1;
+    if n < ring {
+        let end = (origin + n).min(ring - 1);
+        let wrapped = origin + n - end;
+        ((ring_bits >> (ring - (end - origin))) << (origin + 1)) | ((1u32 << wrapped) - 1)
+    } else {
+        ring_bits & !(1 << origin)
+    }
 }
 
-#[inline]
-pub(crate) fn oware_chain(
-    holes: &[u8],
-    last: usize,
-    opp_lo: usize,
+/// Oware: one whole move of house `origin` (a ring index) of the player whose opponent's row
+/// starts at ring index `opp_lo`: the sowing, then the capture under `captures` and the
+/// grand-slam `rule`. Returns the seeds captured and the last house sown.
+#[inline(always)]
+pub(crate) fn oware_move<O: Observer>(
+    holes: &mut [u8],
+    origin: usize,
     width: usize,
+    opp_lo: usize,
     captures: Captures,
-) -> Option<Chain> {
-    if last < opp_lo || last >= opp_lo + width || !captures.contains(holes[last]) {
-        return None;
+    rule: GrandSlam,
+    obs: &mut O,
+) -> (u8, usize) {
+    let last = oware_sow(holes, origin, 2 * width, obs);
+    let mut captured = 0u8;
+    if let Some(chain) = capture::oware_chain(holes, last, opp_lo, width, captures) {
+        if chain.grand_slam {
+            obs.grand_slam(rule);
+        }
+        for i in capture::oware_taken(chain, rule).rev() {
+            let c = holes[i];
+            obs.capture(i, c);
+            captured = captured.wrapping_add(c);
+            holes[i] = 0;
+        }
     }
-    let mut first = last;
-    let mut seeds = u32::from(holes[last]);
-    while first > opp_lo && captures.contains(holes[first - 1]) {
-        first -= 1;
-        seeds += u32::from(holes[first]);
-    }
-    let row: u32 = holes[opp_lo..opp_lo + width]
-        .iter()
-        .map(|&c| u32::from(c))
-        .sum();
-    Some(Chain {
-        first,
-        last,
-        seeds,
-        grand_slam: row == seeds,
-    })
-}
-
-/// Oware: the houses a chain actually captures under the grand-slam rule, as a range
-/// `first..end` (empty when nothing is captured). `forced` says the move is a grand slam played
-/// under `grand-slam=illegal` because every move is one: it captures the whole chain.
-#[inline]
-pub(crate) fn oware_taken(chain: Chain, rule: GrandSlam) -> std::ops::Range<usize> {
-    if !chain.grand_slam {
-        return chain.first..chain.last + 1;
-    }
-    match rule {
-        GrandSlam::NoCapture => chain.first..chain.first,
-        GrandSlam::Illegal | GrandSlam::CaptureAll => chain.first..chain.last + 1,
-        GrandSlam::LeaveLast => chain.first..chain.last,
-    }
+    (captured, last)
 }
 
 /// Length of the hole arrays the Oware kernels take (at least 12 + 16, for [`row_word`]).
@@ -223,8 +296,9 @@ fn grand_slams(holes: &[u8], side: usize, width: usize, captures: Captures, mask
         }
         let mut copy = [0u8; HOLES];
         copy[..ring].copy_from_slice(&holes[..ring]);
-        let last = oware_sow(&mut copy[..ring], side * width + i, ring);
-        if oware_chain(&copy, last, opp_lo, width, captures).is_some_and(|c| c.grand_slam) {
+        let last = oware_sow(&mut copy[..ring], side * width + i, ring, &mut Quiet);
+        if capture::oware_chain(&copy, last, opp_lo, width, captures).is_some_and(|c| c.grand_slam)
+        {
             slams |= 1 << i;
         }
     }
@@ -234,18 +308,21 @@ fn grand_slams(holes: &[u8], side: usize, width: usize, captures: Captures, mask
 /// Mulabalaba: one lap: takes every seed of `own[h]` and sows them one by one into the
 /// following holes of the circuit of `m` holes (the origin is not skipped). Returns the last
 /// hole sown (`h` itself if it was empty).
-#[inline]
-pub(crate) fn lap(own: &mut Own, m: usize, h: usize) -> usize {
+#[inline(always)]
+fn lap<O: Observer>(own: &mut Own, m: usize, h: usize, relay: bool, obs: &mut O) -> usize {
     let n = usize::from(own[h]);
+    obs.lift(h, n as u8, relay);
     own[h] = 0;
-    if n < m {
+    if n < m || O::EACH_SEED {
         let mut i = h;
         for _ in 0..n {
             i += 1;
             if i == m {
                 i = 0;
             }
-            own[i] += 1;
+            let c = own[i];
+            obs.drop(i, c);
+            own[i] = c + 1;
         }
         i
     } else {
@@ -256,7 +333,10 @@ pub(crate) fn lap(own: &mut Own, m: usize, h: usize) -> usize {
             if i == m {
                 i = 0;
             }
-            own[i] += (q + usize::from(k <= r)) as u8;
+            let c = own[i];
+            let after = c + (q + usize::from(k <= r)) as u8;
+            obs.drops(i, c, after);
+            own[i] = after;
         }
         (h + n) % m
     }
@@ -271,39 +351,37 @@ pub(crate) enum Relay {
     Endless,
 }
 
-/// Mulabalaba: sows from `start` with relays until the last seed falls into an empty hole, or
-/// the relay state (the holes and the hole where the next lap starts) repeats. Brent's cycle
-/// detection keeps one saved state: constant memory, at most about 3 × (tail + cycle) laps.
+/// Mulabalaba: sows the mover's holes `own` (a circuit of `m`) from `start` with relays until
+/// the last seed falls into an empty hole, or the relay state repeats.
 ///
-/// Gives up and returns `None` after `budget` laps (the holes are then left mid-sowing).
+/// The relay state is the mover's holes and the hole where the next lap starts (nothing else
+/// changes during a move), so it is finite and the relay either ends or cycles. Brent's cycle
+/// detection tells the two apart in constant memory, keeping one saved state, within about
+/// 3 × (tail + cycle) laps: no cache, no allocation. An endless relay leaves `own` mid-sowing
+/// (callers sow a copy).
 #[inline]
-pub(crate) fn relay(own: &mut Own, m: usize, start: usize, budget: u64) -> Option<Relay> {
+pub(crate) fn relay<O: Observer>(own: &mut Own, m: usize, start: usize, obs: &mut O) -> Relay {
     // Short moves are the rule: run a few laps before paying for the cycle detector.
     let mut h = start;
-    for _ in 0..4 {
-        let last = lap(own, m, h);
+    for k in 0..4 {
+        let last = lap(own, m, h, k > 0, obs);
         if own[last] <= 1 {
-            return Some(Relay::Ends(last));
+            return Relay::Ends(last);
         }
         h = last;
     }
     let mut tortoise = (*own, h);
     let mut power: u64 = 1;
     let mut length: u64 = 0;
-    let mut laps: u64 = 4;
     loop {
-        let last = lap(own, m, h);
-        laps += 1;
+        let last = lap(own, m, h, true, obs);
         if own[last] <= 1 {
-            return Some(Relay::Ends(last));
+            return Relay::Ends(last);
         }
         h = last;
         length += 1;
         if h == tortoise.1 && own[..m] == tortoise.0[..m] {
-            return Some(Relay::Endless);
-        }
-        if laps >= budget {
-            return None;
+            return Relay::Endless;
         }
         if length == power {
             tortoise = (*own, h);
@@ -311,6 +389,35 @@ pub(crate) fn relay(own: &mut Own, m: usize, start: usize, budget: u64) -> Optio
             length = 0;
         }
     }
+}
+
+/// Mulabalaba: one whole move of hole `start` of the mover, whose holes are `own` (a circuit of
+/// `2 * width`), against the opponent's row `opp` (notation order): the relay sowing, then the
+/// capture. Returns the seeds captured, or `None` for an endless move (then `own` is left
+/// mid-sowing and `opp` untouched).
+#[inline(always)]
+pub(crate) fn mulabalaba_move<O: Observer>(
+    own: &mut Own,
+    opp: &mut [u8],
+    width: usize,
+    start: usize,
+    obs: &mut O,
+) -> Option<u8> {
+    let Relay::Ends(last) = relay(own, 2 * width, start, obs) else {
+        return None;
+    };
+    let mut captured = 0u8;
+    if let Some(taken) = capture::mulabalaba_taken(opp, width, last) {
+        for i in taken {
+            let c = opp[i];
+            if c > 0 {
+                obs.capture(i, c);
+            }
+            captured = captured.wrapping_add(c);
+            opp[i] = 0;
+        }
+    }
+    Some(captured)
 }
 
 #[cfg(test)]
@@ -350,12 +457,12 @@ mod tests {
     fn oware_laps_skip_the_origin() {
         let mut holes = [0u8; 12];
         holes[0] = 23;
-        let last = oware_sow(&mut holes, 0, 12);
+        let last = oware_sow(&mut holes, 0, 12, &mut Quiet);
         assert_eq!(holes, [0, 3, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2]);
         assert_eq!(last, 1);
         let mut holes = [0u8; 12];
         holes[3] = 22;
-        assert_eq!(oware_sow(&mut holes, 3, 12), 2);
+        assert_eq!(oware_sow(&mut holes, 3, 12, &mut Quiet), 2);
         assert_eq!(holes, [2, 2, 2, 0, 2, 2, 2, 2, 2, 2, 2, 2]);
     }
 }

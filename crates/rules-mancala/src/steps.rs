@@ -1,11 +1,11 @@
 //! A move shown step by step (the holes visited in order, relays, captures), so that front ends
 //! can animate sowing.
 
-use crate::board::{Game, Hole};
+use crate::board::{Board, Game, Hole, Side};
 use crate::moves::{IllegalMove, Move};
 use crate::options::GrandSlam;
-use crate::position::{Position, Sown};
-use crate::sow::{self, MAX_OWN, Own};
+use crate::position::Position;
+use crate::sow::{self, MAX_OWN, Observer, Own, Quiet, Relay};
 
 /// One step of a move, in the order it happens on the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -50,122 +50,110 @@ pub enum Step {
     Endless,
 }
 
+/// Writes down what the sowing routine reports, as steps (the observer of animation).
+struct Recorder {
+    board: Board,
+    /// The mover.
+    side: Side,
+    steps: Vec<Step>,
+}
+
+impl Recorder {
+    /// The hole the sowing routine names: a ring index in Oware; in Mulabalaba an index on the
+    /// mover's own holes, or (`opponent`) on the opponent's.
+    fn hole(&self, index: usize, opponent: bool) -> Hole {
+        match self.board.game() {
+            Game::Oware => self.board.from_global(index).expect("a ring index"),
+            Game::Mulabalaba => {
+                let side = if opponent {
+                    self.side.other()
+                } else {
+                    self.side
+                };
+                Hole::new(side, index as u8)
+            }
+        }
+    }
+}
+
+impl Observer for Recorder {
+    const EACH_SEED: bool = true;
+
+    fn lift(&mut self, hole: usize, seeds: u8, relay: bool) {
+        let hole = self.hole(hole, false);
+        self.steps.push(Step::Lift { hole, seeds, relay });
+    }
+
+    fn drop(&mut self, hole: usize, before: u8) {
+        let hole = self.hole(hole, false);
+        self.steps.push(Step::Drop {
+            hole,
+            seeds: before + 1,
+        });
+    }
+
+    fn drops(&mut self, _hole: usize, _before: u8, _after: u8) {
+        unreachable!("the recorder asks for every seed");
+    }
+
+    fn skip(&mut self, hole: usize) {
+        let hole = self.hole(hole, false);
+        self.steps.push(Step::Skip { hole });
+    }
+
+    fn grand_slam(&mut self, rule: GrandSlam) {
+        self.steps.push(Step::GrandSlam { rule });
+    }
+
+    fn capture(&mut self, hole: usize, seeds: u8) {
+        let hole = self.hole(hole, true);
+        self.steps.push(Step::Capture { hole, seeds });
+    }
+}
+
 impl Position {
     /// The steps of a legal move, in order: lifts, drops, skips, relays and captures. Applying
     /// them to this position's holes gives the holes after [`Position::play`].
+    ///
+    /// The steps come from the same sowing routine as play, watched by a recorder.
     ///
     /// # Errors
     /// The reason, when the move is not legal here.
     pub fn steps(&self, mv: Move) -> Result<Vec<Step>, IllegalMove> {
         self.check(mv)?;
-        let mut steps = Vec::new();
+        let board = self.board();
+        let side = self.side_to_move();
+        let mut rec = Recorder {
+            board,
+            side,
+            steps: Vec::new(),
+        };
+        let index = usize::from(mv.index());
+        let w = board.width();
+        let opts = self.options();
         match self.game() {
-            Game::Oware => self.oware_steps(usize::from(mv.index()), &mut steps),
-            Game::Mulabalaba => self.mulabalaba_steps(usize::from(mv.index()), &mut steps),
-        }
-        Ok(steps)
-    }
-
-    fn oware_steps(&self, index: usize, steps: &mut Vec<Step>) {
-        let board = self.board();
-        let w = board.width();
-        let ring = 2 * w;
-        let side = self.side_to_move();
-        let mut holes = self.holes().to_vec();
-        let origin = side.index() * w + index;
-        let hole_of = |g: usize| board.from_global(g).expect("ring index");
-        let mut n = holes[origin];
-        holes[origin] = 0;
-        steps.push(Step::Lift {
-            hole: hole_of(origin),
-            seeds: n,
-            relay: false,
-        });
-        let mut i = origin;
-        while n > 0 {
-            i = (i + 1) % ring;
-            if i == origin {
-                steps.push(Step::Skip { hole: hole_of(i) });
-                continue;
+            Game::Oware => {
+                let mut holes = self.holes().to_vec();
+                let origin = side.index() * w + index;
+                let opp_lo = side.other().index() * w;
+                let (captures, rule) = (opts.captures, opts.grand_slam);
+                let _ = sow::oware_move(&mut holes, origin, w, opp_lo, captures, rule, &mut rec);
             }
-            holes[i] += 1;
-            n -= 1;
-            steps.push(Step::Drop {
-                hole: hole_of(i),
-                seeds: holes[i],
-            });
-        }
-        let opp_lo = side.other().index() * w;
-        if let Some(chain) = sow::oware_chain(&holes, i, opp_lo, w, self.options().captures) {
-            let rule = self.options().grand_slam;
-            if chain.grand_slam {
-                steps.push(Step::GrandSlam { rule });
-            }
-            for g in sow::oware_taken(chain, rule).rev() {
-                steps.push(Step::Capture {
-                    hole: hole_of(g),
-                    seeds: holes[g],
-                });
-            }
-        }
-    }
-
-    fn mulabalaba_steps(&self, index: usize, steps: &mut Vec<Step>) {
-        let board = self.board();
-        let m = board.holes_per_side();
-        let w = board.width();
-        let side = self.side_to_move();
-        let mut own: Own = [0; MAX_OWN];
-        own[..m].copy_from_slice(self.row(side));
-        if self.sow_own(&mut own.clone(), index) == Sown::Endless {
-            steps.push(Step::Endless);
-            return;
-        }
-        let hole = |i: usize| Hole::new(side, i as u8);
-        let mut h = index;
-        let mut relay = false;
-        loop {
-            let mut n = own[h];
-            own[h] = 0;
-            steps.push(Step::Lift {
-                hole: hole(h),
-                seeds: n,
-                relay,
-            });
-            let mut i = h;
-            while n > 0 {
-                i = (i + 1) % m;
-                own[i] += 1;
-                n -= 1;
-                steps.push(Step::Drop {
-                    hole: hole(i),
-                    seeds: own[i],
-                });
-            }
-            if own[i] > 1 {
-                h = i;
-                relay = true;
-                continue;
-            }
-            if i >= w {
-                let opp: &[u8] = self.row(side.other());
-                let (facing, behind) = (3 * w - 1 - i, i - w);
-                if opp[facing] > 0 {
-                    let other = side.other();
-                    steps.push(Step::Capture {
-                        hole: Hole::new(other, facing as u8),
-                        seeds: opp[facing],
-                    });
-                    if opp[behind] > 0 {
-                        steps.push(Step::Capture {
-                            hole: Hole::new(other, behind as u8),
-                            seeds: opp[behind],
-                        });
-                    }
+            Game::Mulabalaba => {
+                let m = board.holes_per_side();
+                let mut own: Own = [0; MAX_OWN];
+                own[..m].copy_from_slice(self.row(side));
+                // An endless relay has no steps to show (and may be millions of laps long):
+                // find out first, quietly.
+                if sow::relay(&mut own.clone(), m, index, &mut Quiet) == Relay::Endless {
+                    rec.steps.push(Step::Endless);
+                } else {
+                    let mut opp = self.row(side.other()).to_vec();
+                    let _ = sow::mulabalaba_move(&mut own, &mut opp, w, index, &mut rec);
                 }
             }
-            return;
         }
+        Ok(rec.steps)
     }
 }
 

@@ -1,13 +1,17 @@
 //! Seeded random playouts over every rule set and board size, checking the invariants of the
-//! spec after every move: seeds conserved; `legal_moves` and `is_legal` agree (also on random
-//! non-legal moves); notation and position strings round-trip; terminal iff no moves (except
+//! spec after every move: seeds conserved; `legal_moves` and `is_legal` agree with the naive
+//! implementation of `tests/naive` (its own rules, parser and sowing), played alongside, on
+//! every move of both games and sides, and the boards after each move agree; notation and position strings round-trip; terminal iff no moves (except
 //! where a rule ends the game with moves left); the incremental hash equals the recomputed one;
 //! undo restores; no sowing into the opponent's rows (Mulabalaba) or into the origin (Oware);
 //! the animation steps give the same board as play.
 
+mod naive;
+
 use kraal_rules_mancala::{
     Board, EndReason, Game, Move, Options, Position, RuleSet, Side, Step, apply_steps,
 };
+use naive::Naive;
 
 /// A tiny seeded PRNG (xorshift64*), so the test needs no `rand`.
 struct Rng(u64);
@@ -24,12 +28,14 @@ impl Rng {
     }
 }
 
-/// Every rule set, with extra sizes and options so that every option value is played.
-fn variants() -> Vec<(String, Options)> {
+/// Every rule set, with extra sizes and options so that every option value is played; each
+/// with the naive implementation's start position of the same rules (read by its own parser).
+fn variants() -> Vec<(String, Options, Naive)> {
     let mut out = Vec::new();
     let mut add = |name: &str, overrides: &[&str]| {
         let opts = Options::from_rule_set(name, overrides).unwrap();
-        out.push((format!("{name} {}", overrides.join(" ")), opts));
+        let naive = Naive::start(name, overrides).unwrap();
+        out.push((format!("{name} {}", overrides.join(" ")), opts, naive));
     };
     for r in RuleSet::ALL {
         add(r.name(), &[]);
@@ -56,8 +62,9 @@ fn total_seeds(p: &Position) -> u32 {
         + p.captured(Side::North)
 }
 
-/// Checks one position; returns a random legal move (none if the game is over).
-fn check_position(p: &Position, rng: &mut Rng, what: &str) -> Option<Move> {
+/// Checks one position against the naive one of the same game; returns a random legal move
+/// (none if the game is over).
+fn check_position(p: &Position, naive: &Naive, rng: &mut Rng, what: &str) -> Option<Move> {
     let opts = *p.options();
     assert_eq!(
         total_seeds(p),
@@ -81,20 +88,34 @@ fn check_position(p: &Position, rng: &mut Rng, what: &str) -> Option<Move> {
         .unwrap_or_else(|e| panic!("{what}: {text}: {e}"));
     assert_eq!(back.to_position_string(), text, "{what}");
     assert_eq!(back.hash(), p.hash(), "{what}");
-    // Legal moves and is_legal agree, on every move of both sides and both games.
+    // The legal list and is_legal agree with the naive moves, on every move of both sides
+    // and both games (and on holes the board lacks).
     let legal = p.legal_moves();
-    assert_eq!(p.count_legal_moves(), legal.len() as u64, "{what}");
+    let expected = naive.moves();
+    let listed: Vec<usize> = legal.iter().map(|m| usize::from(m.index())).collect();
+    assert_eq!(listed, expected, "{what}: legal moves in {text}");
+    assert!(
+        legal
+            .iter()
+            .all(|m| m.side() == p.side_to_move() && m.game() == p.game())
+    );
+    assert_eq!(p.count_legal_moves(), expected.len() as u64, "{what}");
+    assert_eq!(p.side_to_move().index(), naive.side(), "{what}");
+    assert_eq!(
+        p.is_game_over(),
+        naive.is_over(),
+        "{what}: game over in {text}"
+    );
     let n = p.board().holes_per_side() as u8;
     for game in Game::ALL {
         for side in Side::ALL {
             for i in 0..n + 2 {
                 let mv = Move::new(game, side, i);
-                assert_eq!(
-                    p.is_legal(mv),
-                    legal.contains(&mv),
-                    "{what}: {mv:?} in {text}"
-                );
-                assert_eq!(p.check(mv).is_ok(), p.is_legal(mv), "{what}");
+                let naive_legal = game == p.game()
+                    && side.index() == naive.side()
+                    && expected.contains(&usize::from(i));
+                assert_eq!(p.is_legal(mv), naive_legal, "{what}: {mv:?} in {text}");
+                assert_eq!(p.check(mv).is_ok(), naive_legal, "{what}: {mv:?}");
             }
         }
     }
@@ -195,17 +216,29 @@ fn check_move(before: &Position, after: &Position, mv: Move, what: &str) {
     }
 }
 
-fn playout(name: &str, opts: Options, seed: u64, max_plies: usize) {
+fn playout(name: &str, opts: Options, start: &Naive, seed: u64, max_plies: usize) {
     let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
     let mut p = Position::new(opts);
+    let mut naive = start.clone();
     let mut line: Vec<(Position, Move)> = Vec::new();
     for ply in 0..max_plies {
         let what = format!("{name} seed {seed} ply {ply}");
-        let Some(mv) = check_position(&p, &mut rng, &what) else {
+        let Some(mv) = check_position(&p, &naive, &mut rng, &what) else {
             break;
         };
         let before = p.clone();
         let undo = p.play_unchecked(mv);
+        naive = naive.play(usize::from(mv.index()));
+        // The board after the move is the naive one.
+        let holes: Vec<u32> = p.holes().iter().map(|&c| u32::from(c)).collect();
+        assert_eq!(
+            holes,
+            naive.holes(),
+            "{what}: {mv} from {}",
+            before.to_position_string()
+        );
+        let captured = Side::ALL.map(|s| p.captured(s));
+        assert_eq!(captured, naive.captured(), "{what}: {mv}");
         check_move(&before, &p, mv, &what);
         // play and play_unchecked agree; undo restores.
         assert_eq!(before.clone().play(mv).unwrap(), p, "{what}");
@@ -239,9 +272,9 @@ fn playout(name: &str, opts: Options, seed: u64, max_plies: usize) {
 
 #[test]
 fn random_playouts_keep_every_invariant() {
-    for (name, opts) in variants() {
+    for (name, opts, naive) in variants() {
         for seed in 1..=6 {
-            playout(&name, opts, seed, 160);
+            playout(&name, opts, &naive, seed, 160);
         }
     }
 }
@@ -249,9 +282,9 @@ fn random_playouts_keep_every_invariant() {
 #[test]
 #[ignore = "long: many more playouts"]
 fn random_playouts_keep_every_invariant_long() {
-    for (name, opts) in variants() {
+    for (name, opts, naive) in variants() {
         for seed in 1..=300 {
-            playout(&name, opts, seed, 1000);
+            playout(&name, opts, &naive, seed, 1000);
         }
     }
 }

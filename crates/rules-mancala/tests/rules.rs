@@ -462,14 +462,41 @@ fn mulabalaba_a_player_left_with_no_seeds_loses() {
 
 #[test]
 fn mulabalaba_max_plies_ends_the_game_and_more_seeds_on_the_board_wins() {
-    let text = "2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2 0:0 s 399";
-    let p = play(&pos("mulabalaba holes=4", text), "1");
-    assert_eq!(p.ply(), 400);
-    // South 16 on the board; North lost whatever South's first move took.
-    let [s, n] = [p.seeds_on_side(Side::South), p.seeds_on_side(Side::North)];
+    // South's 2 from hole 3 fall in empty 4 and empty inner 5; North's 8 faces it: North's 8
+    // (2 seeds) and the outer 1 behind it (2) are taken. South keeps 16 on the board, North 12.
+    let text = "0,0,2,0,0,6,4,4/2,2,2,2,2,2,2,2 0:0 s 399";
+    let p = play(&pos("mulabalaba holes=4", text), "3");
+    assert_eq!(
+        p.to_position_string(),
+        "0,0,0,1,1,6,4,4/0,2,2,2,2,2,2,0 4:0 n 400"
+    );
     assert_eq!(
         p.outcome(),
-        Some(Outcome::by_scores([s, n], EndReason::MaxPlies))
+        Some(Outcome::Win {
+            winner: Side::South,
+            reason: EndReason::MaxPlies
+        })
+    );
+    assert!(p.legal_moves().is_empty());
+    let p = play(&pos("mulabalaba holes=4 max-plies=off", text), "3");
+    assert!(!p.is_game_over());
+}
+
+#[test]
+fn mulabalaba_max_plies_with_equal_seeds_on_the_board_is_a_draw() {
+    // South's 1 relays 1 -> 3 (3 seeds) -> 6 (3) -> 1, which was emptied and so ends the move
+    // in an outer hole: nothing is captured, 16 seeds each on the board at ply 400.
+    let text = "2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2 0:0 s 399";
+    let p = play(&pos("mulabalaba holes=4", text), "1");
+    assert_eq!(
+        p.to_position_string(),
+        "1,3,0,3,3,0,3,3/2,2,2,2,2,2,2,2 0:0 n 400"
+    );
+    assert_eq!(
+        p.outcome(),
+        Some(Outcome::Draw {
+            reason: EndReason::MaxPlies
+        })
     );
     assert!(p.is_game_over());
     let p = play(&pos("mulabalaba holes=4 max-plies=off", text), "1");

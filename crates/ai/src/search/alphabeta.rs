@@ -202,6 +202,10 @@ impl<G: Game> Searcher<G> {
     /// One iteration at the root, first in a narrow window around `previous`, widened on failure.
     /// Sorts `root` best first and returns the best move and score (none if aborted before any
     /// move was searched completely).
+    ///
+    /// With more than one top move the window stays open below: a top move other than the best
+    /// may score far below `previous`, and one that failed low would keep its upper bound as its
+    /// score (issue 21). A move that fails high is the best, and that widens the window.
     fn aspirated_root(
         &mut self,
         state: &mut G::State,
@@ -215,6 +219,9 @@ impl<G: Game> Searcher<G> {
         } else {
             (-INFINITY, INFINITY)
         };
+        if self.config.top_moves > 1 {
+            alpha = -INFINITY;
+        }
         loop {
             let best = self.root_iteration(state, root, depth, alpha, beta)?;
             if self.aborted {
@@ -242,7 +249,9 @@ impl<G: Game> Searcher<G> {
         let top = self.config.top_moves.max(1);
         let mut done = 0;
         for i in 0..root.len() {
-            // Moves better than the `top`-th best so far are searched exactly.
+            // Moves better than the `top`-th best so far are searched exactly; one that fails low
+            // scores at most the `top`-th best and sorts after it (ties keep the earlier move).
+            // The first `top` moves are searched from `alpha`, which is open unless `top` is 1.
             let floor = if i >= top {
                 let mut best: Vec<i32> = root[..i].iter().map(|r| r.1).collect();
                 best.sort_unstable_by(|a, b| b.cmp(a));
@@ -485,24 +494,39 @@ impl<G: Game> Searcher<G> {
 /// depth, for testing the real search. Exponential: keep the depth small.
 #[must_use]
 pub fn reference_value<G: Game>(state: &G::State, depth: u32) -> i32 {
-    fn go<G: Game>(state: &mut G::State, depth: u32, ply: u32) -> i32 {
-        if let Some(verdict) = G::verdict(state) {
-            return verdict_score(verdict, ply);
-        }
-        if depth == 0 {
-            return G::evaluate(state);
-        }
-        let mut moves = Vec::new();
-        G::legal_moves(state, &mut moves);
-        let mut best = -INFINITY;
-        for mv in moves {
-            let undo = G::play(state, mv);
-            best = best.max(-go::<G>(state, depth - 1, ply + 1));
-            G::undo(state, undo);
-        }
-        best
+    reference::<G>(&mut state.clone(), depth, 0)
+}
+
+/// Plain negamax, like [`reference_value`], of playing `mv` in `state` and searching `depth`
+/// plies in all, `mv` included, with wins and losses counted in plies from `state`: the exact
+/// score a search of `state` to `depth` reports for `mv` among its top moves.
+///
+/// That is `-reference_value(after mv, depth - 1)`, except that a win or loss is one ply
+/// further away (the reference counts from the position after `mv`). `depth` must be at least 1.
+#[must_use]
+pub fn reference_move_value<G: Game>(state: &G::State, mv: G::Move, depth: u32) -> i32 {
+    assert!(depth >= 1, "a move takes a ply");
+    let mut state = state.clone();
+    let _ = G::play(&mut state, mv);
+    -reference::<G>(&mut state, depth - 1, 1)
+}
+
+fn reference<G: Game>(state: &mut G::State, depth: u32, ply: u32) -> i32 {
+    if let Some(verdict) = G::verdict(state) {
+        return verdict_score(verdict, ply);
     }
-    go::<G>(&mut state.clone(), depth, 0)
+    if depth == 0 {
+        return G::evaluate(state);
+    }
+    let mut moves = Vec::new();
+    G::legal_moves(state, &mut moves);
+    let mut best = -INFINITY;
+    for mv in moves {
+        let undo = G::play(state, mv);
+        best = best.max(-reference::<G>(state, depth - 1, ply + 1));
+        G::undo(state, undo);
+    }
+    best
 }
 
 /// The raw score behind a [`Score`] (the inverse of [`Score::from_raw`]).

@@ -1,17 +1,164 @@
 //! A deliberately simple second implementation of both games, for perft cross-checks.
 //!
-//! It shares no code with the engine: plain `Vec`s, seed-by-seed sowing, the hole geometry
-//! worked out from rows and columns, the endless-relay test by remembering every relay state
-//! in a set, the cycle rule by comparing whole boards. Slow and obvious on purpose.
+//! It shares no code with the engine: its own rule sets and option parser (typed in from
+//! `shared/rules/mancala.md`, not the engine's `Options`), its own position-string parser,
+//! plain `Vec`s, seed-by-seed sowing, the hole geometry worked out from rows and columns, the
+//! endless-relay test by remembering every relay state in a set, the cycle rule by comparing
+//! whole boards. Slow and obvious on purpose.
 
 #![allow(dead_code)]
 
 use std::collections::HashSet;
 
-/// The rules the naive implementation understands, written out by hand (not `Options`).
+// ----- Rules: rule sets and overrides, from the spec -----------------------------------------
+
+/// The rule sets of the spec, one line each: name, game, then its settings as overrides of the
+/// game's defaults (Oware: 6 houses, 4 seeds, captures 2 and 3, grand slam captures nothing,
+/// the 3rd occurrence of a position ends the game; Mulabalaba: 8 holes a row, 2 seeds, the
+/// singleton fallback steps to an empty hole, endless moves are illegal, 400 plies at most).
+const RULE_SETS: [(&str, &str, &str); 7] = [
+    ("abapa", "oware", ""),
+    ("awale-ludii", "oware", "grand-slam=illegal"),
+    ("oware-capture-all", "oware", "grand-slam=capture-all"),
+    ("mulabalaba", "mulabalaba", ""),
+    ("mulabalaba-lozi-6", "mulabalaba", "holes=6"),
+    ("mulabalaba-toka-12", "mulabalaba", "holes=12"),
+    ("mulabalaba-toka-16", "mulabalaba", "holes=16"),
+];
+
+/// The rules of either game.
+#[derive(Clone, Debug)]
+pub enum Rules {
+    Oware(OwareRules),
+    Mulabalaba(MulabalabaRules),
+}
+
+/// Names and values are compared in lower case with `_` read as `-`.
+fn tidy(text: &str) -> String {
+    text.trim().to_lowercase().replace('_', "-")
+}
+
+fn number(value: &str) -> Result<u32, String> {
+    value
+        .parse()
+        .map_err(|_| format!("`{value}` is not a number"))
+}
+
+/// `off` or a number.
+fn off_or(value: &str) -> Result<Option<u32>, String> {
+    if value == "off" {
+        Ok(None)
+    } else {
+        number(value).map(Some)
+    }
+}
+
+impl Rules {
+    /// The rules of a rule set, with `name=value` overrides applied in order.
+    pub fn new(rule_set: &str, overrides: &[&str]) -> Result<Rules, String> {
+        let (_, game, settings) = RULE_SETS
+            .iter()
+            .find(|(name, _, _)| *name == tidy(rule_set))
+            .ok_or_else(|| format!("no rule set `{rule_set}`"))?;
+        let mut rules = if *game == "oware" {
+            Rules::Oware(OwareRules {
+                houses: 6,
+                seeds: 4,
+                captures: vec![2, 3],
+                grand_slam: "no-capture",
+                cycle: Some(3),
+            })
+        } else {
+            Rules::Mulabalaba(MulabalabaRules {
+                n: 8,
+                seeds: 2,
+                fallback: "step-to-empty",
+                endless: "illegal",
+                max_plies: Some(400),
+            })
+        };
+        for o in settings.split_whitespace().chain(overrides.iter().copied()) {
+            let (name, value) = o
+                .split_once('=')
+                .ok_or_else(|| format!("no `=` in `{o}`"))?;
+            rules.set(&tidy(name), &tidy(value))?;
+        }
+        Ok(rules)
+    }
+
+    /// Reads a whole `RULE-SET [OVERRIDES]` line, as in the perft tables.
+    pub fn from_line(line: &str) -> Result<Rules, String> {
+        let mut words = line.split_whitespace();
+        let name = words.next().ok_or("no rule set")?;
+        let overrides: Vec<&str> = words.collect();
+        Rules::new(name, &overrides)
+    }
+
+    fn set(&mut self, name: &str, value: &str) -> Result<(), String> {
+        let pick = |allowed: &[&'static str]| {
+            allowed
+                .iter()
+                .copied()
+                .find(|a| *a == value)
+                .ok_or_else(|| format!("`{value}` is not a value of {name}"))
+        };
+        match (self, name) {
+            (Rules::Oware(r), "houses") => r.houses = number(value)? as usize,
+            (Rules::Oware(r), "seeds") => r.seeds = number(value)?,
+            (Rules::Oware(r), "captures") => {
+                r.captures = value.split(',').map(number).collect::<Result<_, _>>()?
+            }
+            (Rules::Oware(r), "grand-slam") => {
+                r.grand_slam = pick(&["no-capture", "illegal", "capture-all", "leave-last"])?
+            }
+            (Rules::Oware(r), "cycle") => r.cycle = off_or(value)?.map(|c| c as usize),
+            (Rules::Mulabalaba(r), "holes") => r.n = number(value)? as usize,
+            (Rules::Mulabalaba(r), "seeds") => r.seeds = number(value)?,
+            (Rules::Mulabalaba(r), "singleton-fallback") => {
+                r.fallback = pick(&["step-to-empty", "no-move"])?
+            }
+            (Rules::Mulabalaba(r), "endless") => r.endless = pick(&["illegal", "loses"])?,
+            (Rules::Mulabalaba(r), "max-plies") => r.max_plies = off_or(value)?,
+            _ => return Err(format!("no option `{name}` in this game")),
+        }
+        Ok(())
+    }
+}
+
+/// Reads `A:B` (both captured totals).
+fn read_pair(text: &str) -> Result<[u32; 2], String> {
+    let (a, b) = text
+        .split_once(':')
+        .ok_or_else(|| format!("`{text}` is not S:N"))?;
+    Ok([number(a)?, number(b)?])
+}
+
+/// Reads `s`/`south` or `n`/`north`.
+fn read_side(text: &str) -> Result<usize, String> {
+    match tidy(text).as_str() {
+        "s" | "south" => Ok(0),
+        "n" | "north" => Ok(1),
+        _ => Err(format!("`{text}` is not a side")),
+    }
+}
+
+/// Reads a comma-separated row of seed counts, of exactly `len` holes.
+fn read_row(text: &str, len: usize) -> Result<Vec<u32>, String> {
+    let row: Vec<u32> = text.split(',').map(number).collect::<Result<_, _>>()?;
+    if row.len() == len {
+        Ok(row)
+    } else {
+        Err(format!("`{text}` has {} holes, not {len}", row.len()))
+    }
+}
+
+// ----- Oware -----------------------------------------------------------------------------------
+
+/// The Oware rules the naive implementation understands.
 #[derive(Clone, Debug)]
 pub struct OwareRules {
     pub houses: usize,
+    pub seeds: u32,
     pub captures: Vec<u32>,
     /// "no-capture", "illegal", "capture-all" or "leave-last".
     pub grand_slam: &'static str,
@@ -29,19 +176,36 @@ pub struct Oware {
 }
 
 impl Oware {
-    pub fn parse(text: &str) -> Oware {
-        let f: Vec<&str> = text.split_whitespace().collect();
-        let (s, n) = f[0].split_once('/').unwrap();
-        let mut board: Vec<u32> = s.split(',').map(|x| x.parse().unwrap()).collect();
-        board.extend(n.split(',').map(|x| x.parse::<u32>().unwrap()));
-        let (a, b) = f[1].split_once(':').unwrap();
-        let side = if f[2] == "s" { 0 } else { 1 };
+    /// Every house holds the rules' seeds, South to move.
+    pub fn start(r: &OwareRules) -> Oware {
+        let board = vec![r.seeds; 2 * r.houses];
         Oware {
+            seen: vec![(board.clone(), 0)],
+            board,
+            stores: [0, 0],
+            side: 0,
+        }
+    }
+
+    /// Reads `SOUTH/NORTH S:N SIDE` (houses A.. then a.., comma-separated), or `start`.
+    pub fn parse(r: &OwareRules, text: &str) -> Result<Oware, String> {
+        if text.trim() == "start" {
+            return Ok(Oware::start(r));
+        }
+        let f: Vec<&str> = text.split_whitespace().collect();
+        let [rows, stores, side] = f[..] else {
+            return Err(format!("`{text}` does not have three fields"));
+        };
+        let (s, n) = rows.split_once('/').ok_or("no `/` between the rows")?;
+        let mut board = read_row(s, r.houses)?;
+        board.extend(read_row(n, r.houses)?);
+        let side = read_side(side)?;
+        Ok(Oware {
             seen: vec![(board.clone(), side)],
             board,
-            stores: [a.parse().unwrap(), b.parse().unwrap()],
+            stores: read_pair(stores)?,
             side,
-        }
+        })
     }
 
     fn owner(&self, r: &OwareRules, house: usize) -> usize {
@@ -196,10 +360,12 @@ pub fn oware_perft(r: &OwareRules, p: &Oware, depth: u32) -> u64 {
 
 // ----- Mulabalaba --------------------------------------------------------------------------
 
+/// The Mulabalaba rules the naive implementation understands.
 #[derive(Clone, Debug)]
 pub struct MulabalabaRules {
     /// Holes per row.
     pub n: usize,
+    pub seeds: u32,
     /// "step-to-empty" or "no-move".
     pub fallback: &'static str,
     /// "illegal" or "loses".
@@ -242,22 +408,37 @@ pub struct Mulabalaba {
 }
 
 impl Mulabalaba {
-    pub fn parse(text: &str) -> Mulabalaba {
-        let f: Vec<&str> = text.split_whitespace().collect();
-        let (s, n) = f[0].split_once('/').unwrap();
-        let row = |t: &str| {
-            t.split(',')
-                .map(|x| x.parse::<u32>().unwrap())
-                .collect::<Vec<_>>()
-        };
-        let (a, b) = f[1].split_once(':').unwrap();
+    /// Every hole holds the rules' seeds, South to move, no ply played.
+    pub fn start(r: &MulabalabaRules) -> Mulabalaba {
         Mulabalaba {
-            holes: [row(s), row(n)],
-            captured: [a.parse().unwrap(), b.parse().unwrap()],
-            side: if f[2] == "s" { 0 } else { 1 },
-            ply: f.get(3).map_or(0, |p| p.parse().unwrap()),
+            holes: [vec![r.seeds; 2 * r.n], vec![r.seeds; 2 * r.n]],
+            captured: [0, 0],
+            side: 0,
+            ply: 0,
             endless_played: false,
         }
+    }
+
+    /// Reads `SOUTH/NORTH S:N SIDE [PLY]` (each player's holes 1..2N, comma-separated), or
+    /// `start`.
+    pub fn parse(r: &MulabalabaRules, text: &str) -> Result<Mulabalaba, String> {
+        if text.trim() == "start" {
+            return Ok(Mulabalaba::start(r));
+        }
+        let f: Vec<&str> = text.split_whitespace().collect();
+        let (rows, stores, side, ply) = match f[..] {
+            [a, b, c] => (a, b, c, "0"),
+            [a, b, c, d] => (a, b, c, d),
+            _ => return Err(format!("`{text}` does not have three or four fields")),
+        };
+        let (s, n) = rows.split_once('/').ok_or("no `/` between the sides")?;
+        Ok(Mulabalaba {
+            holes: [read_row(s, 2 * r.n)?, read_row(n, 2 * r.n)?],
+            captured: read_pair(stores)?,
+            side: read_side(side)?,
+            ply: number(ply)?,
+            endless_played: false,
+        })
     }
 
     /// Sows from `start` on the mover's circuit with relays. `None` if the relay never ends
@@ -358,4 +539,77 @@ pub fn mulabalaba_perft(r: &MulabalabaRules, p: &Mulabalaba, depth: u32) -> u64 
         .into_iter()
         .map(|m| mulabalaba_perft(r, &p.play(r, m), depth - 1))
         .sum()
+}
+
+// ----- Either game -------------------------------------------------------------------------
+
+/// A naive position of either game with its rules, for following a game move by move.
+#[derive(Clone, Debug)]
+pub enum Naive {
+    Oware(OwareRules, Oware),
+    Mulabalaba(MulabalabaRules, Mulabalaba),
+}
+
+impl Naive {
+    /// The start position of a rule set with overrides.
+    pub fn start(rule_set: &str, overrides: &[&str]) -> Result<Naive, String> {
+        Ok(match Rules::new(rule_set, overrides)? {
+            Rules::Oware(r) => {
+                let p = Oware::start(&r);
+                Naive::Oware(r, p)
+            }
+            Rules::Mulabalaba(r) => {
+                let p = Mulabalaba::start(&r);
+                Naive::Mulabalaba(r, p)
+            }
+        })
+    }
+
+    /// The legal moves: 0-based holes of the side to move, in notation order.
+    pub fn moves(&self) -> Vec<usize> {
+        match self {
+            Naive::Oware(r, p) => p.moves(r),
+            Naive::Mulabalaba(r, p) => p.moves(r),
+        }
+    }
+
+    /// The side to move (0 South, 1 North).
+    pub fn side(&self) -> usize {
+        match self {
+            Naive::Oware(_, p) => p.side,
+            Naive::Mulabalaba(_, p) => p.side,
+        }
+    }
+
+    /// Plays hole `i` of the side to move.
+    pub fn play(&self, i: usize) -> Naive {
+        match self {
+            Naive::Oware(r, p) => Naive::Oware(r.clone(), p.play(r, i)),
+            Naive::Mulabalaba(r, p) => Naive::Mulabalaba(r.clone(), p.play(r, i)),
+        }
+    }
+
+    /// Every hole, South's then North's, each in notation order.
+    pub fn holes(&self) -> Vec<u32> {
+        match self {
+            Naive::Oware(_, p) => p.board.clone(),
+            Naive::Mulabalaba(_, p) => p.holes.concat(),
+        }
+    }
+
+    /// Seeds captured by South and North.
+    pub fn captured(&self) -> [u32; 2] {
+        match self {
+            Naive::Oware(_, p) => p.stores,
+            Naive::Mulabalaba(_, p) => p.captured,
+        }
+    }
+
+    /// Whether the game is over.
+    pub fn is_over(&self) -> bool {
+        match self {
+            Naive::Oware(r, p) => p.is_over(r),
+            Naive::Mulabalaba(r, p) => p.is_over(r),
+        }
+    }
 }

@@ -1,11 +1,11 @@
 //! A deliberately naive second move generator for the mill games, written from
 //! `shared/rules/morris.md` alone, to count perft independently of the engine.
 //!
-//! Nothing here is shared with the engine: the board tables are typed in from the spec's
-//! diagram and tables, points are indices into a list of names, a position is a `Vec` of
-//! `Option<Colour>`, rule sets and overrides are parsed here from the spec's preset table, and
-//! the position string has its own parser. Everything is cloned freely; the aim is to be
-//! obviously right, not fast.
+//! Nothing here is shared with the engine: the boards are drawn from the geometry of the 7x7
+//! grid (rings, spokes, diagonals per board; mills as straight lines of three), points are
+//! indices into a list of names, a position is a `Vec` of `Option<Colour>`, rule sets and
+//! overrides are parsed here from the spec's preset table, and the position string has its own
+//! parser. Everything is cloned freely; the aim is to be obviously right, not fast.
 
 use std::collections::BTreeSet;
 use std::fmt;
@@ -47,111 +47,76 @@ impl Colour {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Board tables, typed in from the spec's diagram.
+// Boards, drawn from the geometry of the 7x7 grid (not typed in as tables).
 // ---------------------------------------------------------------------------------------------
+//
+// The board is three concentric squares ("rings") round the centre d4 of the 7x7 grid, ring k
+// having its corners and side midpoints k cells from the centre. Lines are the sides of the
+// rings, the spokes from one ring to the next along the four half-axes, and (per board) the
+// diagonal spokes between ring corners; Sotho adds the centre with spokes to ring 1. A mill is
+// any three points in a straight line joined by two lines. Nothing here is copied from the
+// engine's `board.rs`, so a slip there cannot be repeated here.
 
-/// The 24 points shared by all boards.
-const POINTS_24: [&str; 24] = [
-    "a7", "d7", "g7", "b6", "d6", "f6", "c5", "d5", "e5", "a4", "b4", "c4", "e4", "f4", "g4", "c3",
-    "d3", "e3", "b2", "d2", "f2", "a1", "d1", "g1",
+/// The names of the 49 cells of the grid, rank by rank from the top (rank 7), files a to g.
+const GRID_NAMES: [[&str; 7]; 7] = [
+    ["a7", "b7", "c7", "d7", "e7", "f7", "g7"],
+    ["a6", "b6", "c6", "d6", "e6", "f6", "g6"],
+    ["a5", "b5", "c5", "d5", "e5", "f5", "g5"],
+    ["a4", "b4", "c4", "d4", "e4", "f4", "g4"],
+    ["a3", "b3", "c3", "d3", "e3", "f3", "g3"],
+    ["a2", "b2", "c2", "d2", "e2", "f2", "g2"],
+    ["a1", "b1", "c1", "d1", "e1", "f1", "g1"],
 ];
 
-/// The sides of the three squares (24 lines), from the diagram.
-const SQUARE_EDGES: [(&str, &str); 24] = [
-    // outer square
-    ("a1", "d1"),
-    ("d1", "g1"),
-    ("g1", "g4"),
-    ("g4", "g7"),
-    ("g7", "d7"),
-    ("d7", "a7"),
-    ("a7", "a4"),
-    ("a4", "a1"),
-    // middle square
-    ("b2", "d2"),
-    ("d2", "f2"),
-    ("f2", "f4"),
-    ("f4", "f6"),
-    ("f6", "d6"),
-    ("d6", "b6"),
-    ("b6", "b4"),
-    ("b4", "b2"),
-    // inner square
-    ("c3", "d3"),
-    ("d3", "e3"),
-    ("e3", "e4"),
-    ("e4", "e5"),
-    ("e5", "d5"),
-    ("d5", "c5"),
-    ("c5", "c4"),
-    ("c4", "c3"),
-];
+/// A cell as (x, y) offsets from the centre d4: x to the east (files), y to the north (ranks).
+type Cell = (i32, i32);
 
-/// The four midlines (8 lines).
-const MIDLINE_EDGES: [(&str, &str); 8] = [
-    ("d1", "d2"),
-    ("d2", "d3"),
-    ("d5", "d6"),
-    ("d6", "d7"),
-    ("a4", "b4"),
-    ("b4", "c4"),
-    ("e4", "f4"),
-    ("f4", "g4"),
-];
+/// The ring a cell lies on (1 to 3; 0 for the centre), if it is a point of the rings: a corner
+/// or side midpoint of its square.
+fn ring_of((x, y): Cell) -> Option<i32> {
+    let k = x.abs().max(y.abs());
+    let on_square = (x.abs() == 0 || x.abs() == k) && (y.abs() == 0 || y.abs() == k);
+    (k <= 3 && on_square).then_some(k)
+}
 
-/// The outer halves of the four diagonals (movement lines on `standard` and `sotho`).
-const SHORT_DIAGONAL_EDGES: [(&str, &str); 4] =
-    [("a1", "b2"), ("g1", "f2"), ("a7", "b6"), ("g7", "f6")];
+/// The name of a cell.
+fn cell_name((x, y): Cell) -> &'static str {
+    GRID_NAMES[(3 - y) as usize][(x + 3) as usize]
+}
 
-/// The inner halves of the four diagonals (only on `standard`).
-const INNER_DIAGONAL_EDGES: [(&str, &str); 4] =
-    [("b2", "c3"), ("f2", "e3"), ("b6", "c5"), ("f6", "e5")];
-
-/// The lines from the Sotho centre d4.
-const CENTRE_EDGES: [(&str, &str); 4] = [("d4", "c4"), ("d4", "e4"), ("d4", "d3"), ("d4", "d5")];
-
-/// The 12 square sides as mills.
-const SQUARE_MILLS: [[&str; 3]; 12] = [
-    ["a1", "d1", "g1"],
-    ["g1", "g4", "g7"],
-    ["a7", "d7", "g7"],
-    ["a1", "a4", "a7"],
-    ["b2", "d2", "f2"],
-    ["f2", "f4", "f6"],
-    ["b6", "d6", "f6"],
-    ["b2", "b4", "b6"],
-    ["c3", "d3", "e3"],
-    ["e3", "e4", "e5"],
-    ["c5", "d5", "e5"],
-    ["c3", "c4", "c5"],
-];
-
-/// The 4 midline mills.
-const MIDLINE_MILLS: [[&str; 3]; 4] = [
-    ["d1", "d2", "d3"],
-    ["d5", "d6", "d7"],
-    ["a4", "b4", "c4"],
-    ["e4", "f4", "g4"],
-];
-
-/// The 4 diagonal mills of the standard board.
-const DIAGONAL_MILLS: [[&str; 3]; 4] = [
-    ["a1", "b2", "c3"],
-    ["g1", "f2", "e3"],
-    ["a7", "b6", "c5"],
-    ["g7", "f6", "e5"],
-];
-
-/// Sotho, `centre_mills = middle_only`: d4 only as the middle.
-const CENTRE_MIDDLE_MILLS: [[&str; 3]; 2] = [["c4", "d4", "e4"], ["d3", "d4", "d5"]];
-
-/// Sotho, `centre_mills = any_triple`: the other four triples in a row through d4.
-const CENTRE_END_MILLS: [[&str; 3]; 4] = [
-    ["b4", "c4", "d4"],
-    ["d4", "e4", "f4"],
-    ["d2", "d3", "d4"],
-    ["d4", "d5", "d6"],
-];
+/// Whether `p` and `q` (points of the board) are joined by a line on this board.
+fn joined(board: BoardName, p: Cell, q: Cell) -> bool {
+    let (Some(kp), Some(kq)) = (ring_of(p), ring_of(q)) else {
+        return false;
+    };
+    // A side of a ring: same ring, one coordinate equal, the other k apart.
+    if kp == kq && kp > 0 {
+        let (dx, dy) = ((p.0 - q.0).abs(), (p.1 - q.1).abs());
+        return (dx == 0 && dy == kp) || (dy == 0 && dx == kp);
+    }
+    // A spoke: on the same ray from the centre, on neighbouring rings.
+    let (inner, outer, k) = if kp < kq { (p, q, kp) } else { (q, p, kq) };
+    if (kp - kq).abs() != 1 {
+        return false;
+    }
+    let dir = (outer.0.signum(), outer.1.signum());
+    if (inner.0, inner.1) != (dir.0 * k, dir.1 * k)
+        || (outer.0, outer.1) != (dir.0 * (k + 1), dir.1 * (k + 1))
+    {
+        return false;
+    }
+    let diagonal = dir.0 != 0 && dir.1 != 0;
+    match (board, diagonal) {
+        // Orthogonal spokes on every board (from the centre only on Sotho, the one board that
+        // has the centre point).
+        (_, false) => true,
+        // Full diagonals from the outer corner to the inner one.
+        (BoardName::Standard, true) => true,
+        // Only the outer halves ("shorter diagonals").
+        (BoardName::Sotho, true) => k == 2,
+        (BoardName::Plain, true) => false,
+    }
+}
 
 /// Which board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -410,53 +375,52 @@ impl Rules {
         Ok(())
     }
 
-    /// Builds the point names, neighbour lists and mills of the chosen board.
+    /// Builds the point names, neighbour lists and mills of the chosen board from the grid.
     fn build_tables(&mut self) {
-        let mut names: Vec<&'static str> = POINTS_24.to_vec();
-        let mut edges: Vec<(&str, &str)> = Vec::new();
-        edges.extend(SQUARE_EDGES);
-        edges.extend(MIDLINE_EDGES);
-        let mut mills: Vec<[&str; 3]> = Vec::new();
-        mills.extend(SQUARE_MILLS);
-        mills.extend(MIDLINE_MILLS);
-        match self.board {
-            BoardName::Standard => {
-                edges.extend(SHORT_DIAGONAL_EDGES);
-                edges.extend(INNER_DIAGONAL_EDGES);
-                mills.extend(DIAGONAL_MILLS);
+        let sotho = self.board == BoardName::Sotho;
+        let mut cells: Vec<Cell> = Vec::new();
+        for y in (-3..=3).rev() {
+            for x in -3..=3 {
+                match ring_of((x, y)) {
+                    Some(0) if !sotho => {}
+                    Some(_) => cells.push((x, y)),
+                    None => {}
+                }
             }
-            BoardName::Plain => {}
-            BoardName::Sotho => {
-                names.push("d4");
-                edges.extend(SHORT_DIAGONAL_EDGES);
-                edges.extend(CENTRE_EDGES);
-                match self.centre_mills {
-                    CentreMills::None => {}
-                    CentreMills::MiddleOnly => mills.extend(CENTRE_MIDDLE_MILLS),
-                    CentreMills::AnyTriple => {
-                        mills.extend(CENTRE_MIDDLE_MILLS);
-                        mills.extend(CENTRE_END_MILLS);
+        }
+        let n = cells.len();
+        let adjacent: Vec<Vec<usize>> = (0..n)
+            .map(|p| {
+                (0..n)
+                    .filter(|&q| q != p && joined(self.board, cells[p], cells[q]))
+                    .collect()
+            })
+            .collect();
+        // Mills: a, b, c in a straight line, b between a and c, a-b and b-c lines.
+        let mut mills: BTreeSet<[usize; 3]> = BTreeSet::new();
+        for b in 0..n {
+            for &a in &adjacent[b] {
+                for &c in &adjacent[b] {
+                    let (u, v) = (
+                        (cells[b].0 - cells[a].0, cells[b].1 - cells[a].1),
+                        (cells[c].0 - cells[b].0, cells[c].1 - cells[b].1),
+                    );
+                    let straight = u.0 * v.1 == u.1 * v.0 && u.0 * v.0 + u.1 * v.1 > 0;
+                    if a < c && straight {
+                        mills.insert([a, b, c]);
                     }
                 }
             }
         }
-        let index = |name: &str| {
-            names
-                .iter()
-                .position(|n| *n == name)
-                .expect("point in table")
+        let centre = cells.iter().position(|&c| c == (0, 0));
+        let keep = |m: &[usize; 3]| match (centre, self.centre_mills) {
+            (None, _) | (_, CentreMills::AnyTriple) => true,
+            (Some(d4), CentreMills::None) => !m.contains(&d4),
+            (Some(d4), CentreMills::MiddleOnly) => m[0] != d4 && m[2] != d4,
         };
-        let mut adjacent = vec![Vec::new(); names.len()];
-        for (a, b) in edges {
-            adjacent[index(a)].push(index(b));
-            adjacent[index(b)].push(index(a));
-        }
-        self.mills = mills
-            .iter()
-            .map(|m| [index(m[0]), index(m[1]), index(m[2])])
-            .collect();
+        self.mills = mills.into_iter().filter(keep).collect();
         self.adjacent = adjacent;
-        self.names = names;
+        self.names = cells.into_iter().map(cell_name).collect();
     }
 
     /// The index of a point name, if the board has it.
