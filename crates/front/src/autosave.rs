@@ -1,0 +1,143 @@
+//! The unfinished game, kept on disk so that any front end can continue it: written after a
+//! move or an ending (never after a key that changed nothing), atomically (a temporary file
+//! renamed over the old one, by [`kraal_session::Record::save`]), and removed once the game is
+//! over.
+
+use kraal_session::any::AnyMove;
+use kraal_session::{AnyGame, GameResult, RecordError};
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+/// What the file holds: the moves on the board and the result.
+type Fingerprint = (Vec<AnyMove>, Option<GameResult>);
+
+/// Keeps one unfinished game in a file.
+#[derive(Debug, Default)]
+pub struct Autosave {
+    path: Option<PathBuf>,
+    kept: Option<Fingerprint>,
+}
+
+/// The unfinished game could not be kept.
+#[derive(Debug)]
+pub enum AutosaveError {
+    /// Writing it failed.
+    Save(RecordError),
+    /// Removing the file of a finished game failed.
+    Remove {
+        /// The file.
+        path: PathBuf,
+        /// The system's reason.
+        reason: String,
+    },
+}
+
+impl fmt::Display for AutosaveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            AutosaveError::Save(e) => write!(f, "cannot keep the game for later: {e}"),
+            AutosaveError::Remove { path, reason } => {
+                write!(f, "cannot remove {}: {reason}", path.display())
+            }
+        }
+    }
+}
+
+impl std::error::Error for AutosaveError {}
+
+impl Autosave {
+    /// Keeps the game in `path`; `None` keeps nothing (tests, or no home folder).
+    #[must_use]
+    pub fn new(path: Option<PathBuf>) -> Autosave {
+        Autosave { path, kept: None }
+    }
+
+    /// The file, if any.
+    #[must_use]
+    pub fn path(&self) -> Option<&Path> {
+        self.path.as_deref()
+    }
+
+    /// A new game starts: nothing of it is kept yet.
+    pub fn forget(&mut self) {
+        self.kept = None;
+    }
+
+    /// Keeps `game` if it changed since the last call: an unfinished game with moves is
+    /// written, a finished one's file removed. Returns whether the file changed.
+    ///
+    /// # Errors
+    /// The file cannot be written or removed (the game itself is untouched).
+    pub fn update(&mut self, game: &AnyGame) -> Result<bool, AutosaveError> {
+        let Some(path) = &self.path else {
+            return Ok(false);
+        };
+        let now: Fingerprint = (game.moves(), game.outcome().map(|o| o.result()));
+        if self.kept.as_ref() == Some(&now) {
+            return Ok(false);
+        }
+        let changed = now.1.is_some() || !now.0.is_empty();
+        if now.1.is_some() {
+            match std::fs::remove_file(path) {
+                Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+                    return Err(AutosaveError::Remove {
+                        path: path.clone(),
+                        reason: e.to_string(),
+                    });
+                }
+                _ => {}
+            }
+        } else if !now.0.is_empty() {
+            if let Some(folder) = path.parent() {
+                std::fs::create_dir_all(folder).map_err(|e| {
+                    AutosaveError::Save(RecordError::Io {
+                        path: folder.display().to_string(),
+                        reason: e.to_string(),
+                    })
+                })?;
+            }
+            game.record().save(path).map_err(AutosaveError::Save)?;
+        }
+        self.kept = Some(now);
+        Ok(changed)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use kraal_session::{Player, Record, resolve};
+
+    #[test]
+    fn a_game_is_kept_after_a_move_and_dropped_when_it_ends() {
+        let dir = std::env::temp_dir().join(format!("kraal-autosave-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let path = dir.join("last-game.txt");
+        let mut keep = Autosave::new(Some(path.clone()));
+        let rules = resolve("morabaraba", None, &[] as &[&str]).expect("rules");
+        let mut game = AnyGame::new(&rules, None, [Player::Human; 2], 1).expect("game");
+        assert!(!keep.update(&game).expect("nothing to keep"));
+        assert!(!path.exists(), "a game with no moves is not kept");
+        game.play_text("d2").expect("legal");
+        assert!(keep.update(&game).expect("kept"));
+        assert!(!keep.update(&game).expect("unchanged"), "no second write");
+        let kept = Record::load(&path).expect("a record");
+        assert_eq!(kept.moves.len(), 1);
+        assert_eq!(kept.moves[0].text, "d2");
+        game.resign();
+        assert!(keep.update(&game).expect("removed"));
+        assert!(!path.exists(), "a finished game is not offered");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_folder_that_cannot_be_written_is_an_error_not_a_loss() {
+        let mut keep = Autosave::new(Some(PathBuf::from("/proc/kraal/last-game.txt")));
+        let rules = resolve("oware", None, &[] as &[&str]).expect("rules");
+        let mut game = AnyGame::new(&rules, None, [Player::Human; 2], 1).expect("game");
+        game.play_text("C").expect("legal");
+        let err = keep.update(&game).unwrap_err().to_string();
+        assert!(err.starts_with("cannot keep the game for later"), "{err}");
+        assert_eq!(game.moves().len(), 1, "the game goes on");
+    }
+}
