@@ -34,8 +34,10 @@ pub struct Opponent {
     pub level: u8,
     /// The name shown in menus.
     pub name: &'static str,
-    /// A short description for menus.
+    /// A short description for menus, in the words of the mill games.
     pub description: &'static str,
+    /// The same in the words of the mancala games (no mills, no cows).
+    pub description_mancala: &'static str,
     /// How it searches.
     pub style: Style,
 }
@@ -46,12 +48,14 @@ pub const OPPONENTS: [Opponent; 7] = [
         level: 1,
         name: "Calf",
         description: "a beginner who plays by feel, from a few dozen quick tries",
+        description_mancala: "a beginner who plays by feel, from a few dozen quick tries",
         style: Style::Mcts { iterations: 20 },
     },
     Opponent {
         level: 2,
         name: "Herd Boy",
         description: "sees a move or two ahead and often misjudges them",
+        description_mancala: "sees a move or two ahead and often misjudges them",
         style: Style::AlphaBeta {
             nodes: 300,
             noise: 900,
@@ -61,6 +65,7 @@ pub const OPPONENTS: [Opponent; 7] = [
         level: 3,
         name: "Herder",
         description: "looks a few moves ahead and rarely leaves a mill open",
+        description_mancala: "looks a few moves ahead and rarely leaves seeds open to capture",
         style: Style::AlphaBeta {
             nodes: 1_500,
             noise: 500,
@@ -70,6 +75,7 @@ pub const OPPONENTS: [Opponent; 7] = [
         level: 4,
         name: "Kraal Keeper",
         description: "a solid club player who sets up double threats",
+        description_mancala: "a solid club player who sets up double threats",
         style: Style::AlphaBeta {
             nodes: 5_000,
             noise: 0,
@@ -79,6 +85,7 @@ pub const OPPONENTS: [Opponent; 7] = [
         level: 5,
         name: "Elder",
         description: "patient and deep: punishes loose moves",
+        description_mancala: "patient and deep: punishes loose moves",
         style: Style::AlphaBeta {
             nodes: 25_000,
             noise: 0,
@@ -88,6 +95,7 @@ pub const OPPONENTS: [Opponent; 7] = [
         level: 6,
         name: "Chief",
         description: "a master who calculates long forcing lines",
+        description_mancala: "a master who calculates long forcing lines",
         style: Style::AlphaBeta {
             nodes: 125_000,
             noise: 0,
@@ -97,6 +105,7 @@ pub const OPPONENTS: [Opponent; 7] = [
         level: 7,
         name: "Ancestor",
         description: "the engine at full strength, within two seconds a move",
+        description_mancala: "the engine at full strength, within two seconds a move",
         style: Style::AlphaBeta {
             nodes: 2_500_000,
             noise: 0,
@@ -179,6 +188,16 @@ enum Engine<G: Game> {
 }
 
 impl Opponent {
+    /// The description for menus, in the words of a mill game or of a mancala game.
+    #[must_use]
+    pub const fn describe(&self, mill_game: bool) -> &'static str {
+        if mill_game {
+            self.description
+        } else {
+            self.description_mancala
+        }
+    }
+
     /// The opponent at this level (1..=7).
     #[must_use]
     pub fn level(level: u8) -> Option<Opponent> {
@@ -269,6 +288,19 @@ impl<G: Game> Player<G> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn mancala_descriptions_speak_of_no_mills_or_cows() {
+        for o in OPPONENTS {
+            let text = o.describe(false).to_lowercase();
+            assert!(
+                !text.contains("mill") && !text.contains("cow"),
+                "{}: {text}",
+                o.name
+            );
+        }
+        assert!(OPPONENTS[2].describe(true).contains("mill"));
+    }
 
     #[test]
     fn opponents_are_found_by_level_and_name() {
