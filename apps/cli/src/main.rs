@@ -59,30 +59,15 @@ enum Command {
     },
     /// Play a game in the terminal, line by line (a pipe works as input too).
     Play {
-        /// A game (`morabaraba`, `oware`, `mulabalaba`) or a rule-set name.
-        #[arg(default_value = "morabaraba")]
-        game: String,
+        /// A game (`morabaraba`, `oware`, `mulabalaba`) or a rule-set name (the same as
+        /// `--game`) [default: morabaraba].
+        #[arg(id = "game_name", value_name = "GAME", conflicts_with = "game")]
+        name: Option<String>,
         #[command(flatten)]
-        rules: RulesArgs,
-        /// Who plays White (South in the mancala games): `human`, `ai:1` to `ai:7`, or a name.
-        #[arg(long, value_name = "WHO", default_value = "human")]
-        white: String,
-        /// Who plays Black (North): `human`, `ai:1` to `ai:7`, or a name.
-        #[arg(long, value_name = "WHO", default_value = "ai:3")]
-        black: String,
-        /// Start from this position string.
-        #[arg(long, value_name = "P")]
-        position: Option<String>,
-        /// Seed of the computer's choices.
-        #[arg(long, value_name = "S", default_value_t = 1)]
-        seed: u64,
+        start: kraal_front::StartOptions,
         /// Draw the board with plain ASCII characters.
         #[arg(long)]
         ascii: bool,
-        /// The clock: `none`, `move:120` (the two-minute rule), or `5+3` (minutes a game, plus
-        /// seconds a move). Running out of time loses.
-        #[arg(long, value_name = "CONTROL", default_value = "none")]
-        clock: String,
     },
     /// Print shell completions for kraal.
     Completions {
@@ -190,13 +175,10 @@ fn welcome() -> anyhow::Result<()> {
          starts now: type help for the commands, quit to leave. Other games and opponents:\n\
          kraal play oware --black ai:5, and kraal --help for everything else.\n"
     );
-    play::run(play::PlayArgs {
-        rules: kraal_session::resolve("morabaraba", None, &[] as &[&str])?,
-        players: [kraal_session::Player::Human, play::player("ai:3")?],
-        position: None,
-        seed: 1,
+    play::run(&play::PlayArgs {
+        start: kraal_front::StartOptions::default(),
+        default_game: "morabaraba".to_owned(),
         ascii: false,
-        clock: kraal_session::TimeControl::None,
     })
 }
 
@@ -262,26 +244,11 @@ fn main() -> ExitCode {
             &mut std::io::stdout(),
         )
         .map_err(anyhow::Error::from),
-        Some(Command::Play {
-            game,
-            rules,
-            white,
-            black,
-            position,
-            seed,
+        Some(Command::Play { name, start, ascii }) => play::run(&play::PlayArgs {
+            default_game: name.unwrap_or_else(|| "morabaraba".to_owned()),
+            start,
             ascii,
-            clock,
-        }) => (|| {
-            let args = play::PlayArgs {
-                rules: resolve(&game, &rules)?,
-                players: [play::player(&white)?, play::player(&black)?],
-                position,
-                seed,
-                ascii,
-                clock: clock.parse()?,
-            };
-            play::run(args)
-        })(),
+        }),
         Some(Command::Match {
             game,
             rules,

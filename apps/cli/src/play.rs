@@ -1,28 +1,26 @@
 //! `kraal play`: a game in the terminal, line by line. Works with a pipe as standard input.
+//!
+//! The game is a [`kraal_session::AnyGame`], as in the terminal UI and the GUI; its start
+//! options are the shared [`kraal_front::StartOptions`]. Text becomes a move here, at the edge,
+//! through [`AnyGame::play_text`].
 
-use anyhow::{Result, bail};
-use kraal_ai::Limits;
+use anyhow::Result;
+use kraal_front::{Start, StartOptions};
 use kraal_rules_morris::Point;
-use kraal_session::family::{Family, MancalaFamily, MorrisFamily};
-use kraal_session::{DrawOffer, GameRules, HINT_NODES, Player, Record, Session};
+use kraal_session::any::DrawAnswer;
+use kraal_session::{AnyGame, Player, Record};
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
 use std::time::Instant;
 
 /// How `kraal play` was started.
 pub struct PlayArgs {
-    /// The game's rules.
-    pub rules: GameRules,
-    /// Who plays first and second.
-    pub players: [Player; 2],
-    /// A start position other than the usual one.
-    pub position: Option<String>,
-    /// Seed of the AI's noise.
-    pub seed: u64,
+    /// The shared start options.
+    pub start: StartOptions,
+    /// The game when the options name none.
+    pub default_game: String,
     /// Draw boards in plain ASCII.
     pub ascii: bool,
-    /// The time control.
-    pub clock: kraal_session::TimeControl,
 }
 
 const HELP: &str = "\
@@ -48,44 +46,27 @@ enum Next {
 }
 
 /// Runs games until the player quits or a game ends.
-pub fn run(args: PlayArgs) -> Result<()> {
+///
+/// # Errors
+/// Bad start options, or standard output that cannot be written.
+pub fn run(args: &PlayArgs) -> Result<()> {
+    let seed = args.start.seed_or(1);
+    let mut game = match args.start.plan(Some(&args.default_game))? {
+        Start::New(new) => new.start(seed)?,
+        Start::Saved { record, .. } => {
+            AnyGame::from_record(&record, args.start.players_of(&record), seed)?
+        }
+        Start::Menu => unreachable!("a default game is always given"),
+    };
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
-    let mut record: Option<Record> = None;
-    let mut rules = args.rules.clone();
     loop {
-        let next = match &rules {
-            GameRules::Morris { options, .. } => game_loop(
-                MorrisFamily(*options),
-                &rules,
-                &args,
-                record.take(),
-                &mut input,
-            )?,
-            GameRules::Mancala { options, .. } => game_loop(
-                MancalaFamily(*options),
-                &rules,
-                &args,
-                record.take(),
-                &mut input,
-            )?,
-        };
-        match next {
+        match game_loop(&mut game, args.ascii, &mut input)? {
             Next::Quit => return Ok(()),
-            Next::Load(loaded) => {
-                rules = loaded.rules()?;
-                record = Some(loaded);
+            Next::Load(record) => {
+                game = AnyGame::from_record(&record, game.players(), seed)?;
             }
         }
-    }
-}
-
-fn side_name(rules: &GameRules, side: usize) -> &'static str {
-    match (rules, side) {
-        (GameRules::Morris { .. }, 0) => "White",
-        (GameRules::Morris { .. }, _) => "Black",
-        (GameRules::Mancala { .. }, 0) => "South",
-        (GameRules::Mancala { .. }, _) => "North",
     }
 }
 
@@ -96,75 +77,50 @@ fn describe(player: Player) -> String {
     }
 }
 
-fn game_loop<F: Family>(
-    family: F,
-    rules: &GameRules,
-    args: &PlayArgs,
-    record: Option<Record>,
-    input: &mut dyn BufRead,
-) -> Result<Next>
-where
-    F::Position: Send + 'static,
-    F::Move: Send + 'static,
-{
-    let mut session = match record {
-        Some(r) => Session::from_record(family, &r, args.players, args.seed)?,
-        None => {
-            let mut s = Session::new(
-                family,
-                rules.clone(),
-                args.position.as_deref(),
-                args.players,
-                args.seed,
-            )?;
-            s.set_time_control(args.clock);
-            s
-        }
-    };
+fn game_loop(game: &mut AnyGame, ascii: bool, input: &mut dyn BufRead) -> Result<Next> {
     let out = &mut std::io::stdout();
-    let [first, second] = args.players;
+    let rules = game.rules().clone();
+    let [first, second] = game.players();
     writeln!(
         out,
         "{} ({}): {} is {}, {} is {}. Type help for the commands.\n",
         rules.game_name(),
         rules.rule_set_name(),
-        side_name(rules, 0),
+        game.side_name(0),
         describe(first),
-        side_name(rules, 1),
+        game.side_name(1),
         describe(second)
     )?;
     let mut show_board = true;
     loop {
         if show_board {
-            write!(out, "{}", F::render(session.position(), args.ascii))?;
+            write!(out, "{}", game.render(ascii))?;
         }
         show_board = true;
-        if let Some(outcome) = session.outcome() {
+        if let Some(outcome) = game.outcome() {
             writeln!(out, "Result: {} ({outcome})", outcome.result())?;
             return Ok(Next::Quit);
         }
-        let side = session.side_to_move();
-        if let Player::Ai(opponent) = session.player_to_move() {
+        let side = game.side_to_move();
+        if let Player::Ai(opponent) = game.players()[side] {
             let started = Instant::now();
-            if let Some(choice) = session.wait_ai()
-                && let Some(mv) = choice.mv
-            {
+            if let Some(played) = game.wait_ai() {
                 writeln!(
                     out,
-                    "{} ({opponent}) plays {mv}  [{:.2} s, depth {}, score {}]\n",
-                    side_name(rules, side),
+                    "{} ({opponent}) plays {}  [{:.2} s, depth {}, score {}]\n",
+                    game.side_name(side),
+                    played.mv,
                     started.elapsed().as_secs_f64(),
-                    choice.depth,
-                    choice.score
+                    played.depth,
+                    played.score
                 )?;
             }
             continue;
         }
-        let left = session.clock().left(side, side, Instant::now());
-        let left = left.map_or(String::new(), |d| {
+        let left = game.time_left(Instant::now()).map_or(String::new(), |d| {
             format!(" ({}:{:02})", d.as_secs() / 60, d.as_secs() % 60)
         });
-        write!(out, "{}{left}> ", side_name(rules, side).to_lowercase())?;
+        write!(out, "{}{left}> ", game.side_name(side).to_lowercase())?;
         out.flush()?;
         let mut line = String::new();
         if input.read_line(&mut line)? == 0 {
@@ -182,33 +138,27 @@ where
             }
             "quit" | "exit" => return Ok(Next::Quit),
             "moves" => {
-                let moves: Vec<String> = F::legal_moves(session.position())
-                    .iter()
-                    .map(ToString::to_string)
-                    .collect();
+                let moves: Vec<String> =
+                    game.legal_moves().iter().map(ToString::to_string).collect();
                 writeln!(out, "{}", moves.join(" "))?;
                 show_board = false;
             }
             "undo" => {
-                if session.undo_turn() == 0 {
+                if game.undo_turn() == 0 {
                     writeln!(out, "nothing to undo")?;
                 }
             }
             "redo" => {
-                if !session.redo() {
+                if game.redo_turn() == 0 {
                     writeln!(out, "nothing to redo")?;
                 }
             }
             "hint" => {
-                // A line-by-line game waits for its answer: there is no screen to keep drawing.
-                let report = session.analyse(Limits::nodes(HINT_NODES), 1);
-                match report.best {
-                    Some(mv) => writeln!(
-                        out,
-                        "hint: {mv} (score {}, depth {})",
-                        report.score, report.depth
-                    )?,
-                    None => writeln!(out, "no move to suggest")?,
+                // A line-by-line game waits for the worker's answer: there is no screen to draw.
+                game.ask_hint();
+                match game.wait_hint() {
+                    Some(hint) if hint.best.is_some() => writeln!(out, "{hint}")?,
+                    _ => writeln!(out, "no move to suggest")?,
                 }
                 show_board = false;
             }
@@ -216,7 +166,7 @@ where
                 if rest.is_empty() {
                     writeln!(out, "save needs a file name: save FILE")?;
                 } else {
-                    session.record().save(&PathBuf::from(rest))?;
+                    game.record().save(&PathBuf::from(rest))?;
                     writeln!(out, "saved to {rest}")?;
                 }
                 show_board = false;
@@ -238,9 +188,9 @@ where
                     }
                 }
             }
-            "resign" => session.resign(),
+            "resign" => game.resign(),
             "claim" => {
-                if let Err(e) = session.claim() {
+                if let Err(e) = game.claim() {
                     writeln!(out, "{e}")?;
                     show_board = false;
                 }
@@ -248,8 +198,8 @@ where
             "touch" => {
                 match rest.parse::<Point>() {
                     Err(e) => writeln!(out, "{e}")?,
-                    Ok(point) => match session.touch(point) {
-                        Ok(()) if session.touch_move() => {
+                    Ok(point) => match game.touch(point) {
+                        Ok(()) if game.touch_move() => {
                             writeln!(out, "you touched {point}: it must move if it can")?
                         }
                         Ok(()) => writeln!(out, "touch-move is not in force under these rules")?,
@@ -258,45 +208,34 @@ where
                 }
                 show_board = false;
             }
-            "draw" => match session.offer_draw() {
-                DrawOffer::Asked => {
-                    if session.wait_draw() == Some(true) {
+            "draw" => match game.offer_draw() {
+                DrawAnswer::ComputerThinking => {
+                    if game.wait_draw() == Some(DrawAnswer::ComputerAccepts) {
                         writeln!(out, "draw agreed")?;
                     } else {
                         writeln!(out, "the computer declines the draw")?;
                         show_board = false;
                     }
                 }
-                DrawOffer::Offered => writeln!(
+                DrawAnswer::Offered => writeln!(
                     out,
                     "draw offered: your opponent can type accept on their turn"
                 )?,
-                DrawOffer::Refused => writeln!(out, "the game is over")?,
+                _ => writeln!(out, "the game is over")?,
             },
             "accept" => {
-                if !session.accept_draw() {
+                if !game.accept_draw() {
                     writeln!(out, "there is no draw offer to accept")?;
                     show_board = false;
                 }
             }
-            _ => match session.play_text(line) {
-                Ok(mv) => writeln!(out, "{} plays {mv}\n", side_name(rules, side))?,
+            _ => match game.play_text(line) {
+                Ok(mv) => writeln!(out, "{} plays {mv}\n", game.side_name(side))?,
                 Err(e) => {
                     writeln!(out, "{e}")?;
                     show_board = false;
                 }
             },
         }
-    }
-}
-
-/// Reads WHO (`human`, `ai:3`, a name).
-///
-/// # Errors
-/// Anything else.
-pub fn player(text: &str) -> Result<Player> {
-    match Player::parse(text) {
-        Ok(p) => Ok(p),
-        Err(e) => bail!("{e} (or human)"),
     }
 }

@@ -498,3 +498,32 @@ fn an_oware_claim_is_granted_or_refused_in_play() {
     );
     assert!(text.contains("too many seeds"), "{text}");
 }
+
+#[test]
+fn play_checks_its_start_options_before_the_game_starts() {
+    let err = fails(&["play", "--black", "ai:9"]);
+    assert!(err.contains("no opponent `ai:9`"), "{err}");
+    let err = fails(&["play", "oware", "--rules", "koti"]);
+    assert!(err.contains("rule set of morabaraba"), "{err}");
+    let err = fails(&["play", "--position", "a1,a1/- 11:12 b"]);
+    assert!(err.contains("--position"), "{err}");
+    // The shared options: --game as well as the positional game, a position that starts with a
+    // hyphen, and --load.
+    let text = kraal_with_input(
+        &["play", "--game", "oware", "--black", "human", "--ascii"],
+        "moves\nquit\n",
+    );
+    assert!(text.starts_with("oware (abapa)"), "{text}");
+    let text = kraal_with_input(
+        &[
+            "play",
+            "--position",
+            "-/- 12:12 w",
+            "--black",
+            "human",
+            "--ascii",
+        ],
+        "quit\n",
+    );
+    assert!(text.contains("in hand 12"), "{text}");
+}

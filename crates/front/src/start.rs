@@ -164,6 +164,17 @@ impl StartOptions {
         ]
     }
 
+    /// Who plays a saved game: the players the options name, those the record names for the
+    /// rest.
+    #[must_use]
+    pub fn players_of(&self, record: &Record) -> [Player; 2] {
+        let named = AnyGame::players_in(record);
+        [
+            self.white.unwrap_or(named[0]),
+            self.black.unwrap_or(named[1]),
+        ]
+    }
+
     /// The seed, or `default` when none is given.
     #[must_use]
     pub fn seed_or(&self, default: u64) -> u64 {
@@ -196,8 +207,8 @@ impl StartOptions {
         let game = self
             .game
             .as_deref()
-            .or(self.rules.as_deref())
             .or(default_game)
+            .or(self.rules.as_deref())
             .unwrap_or("morabaraba");
         let rules =
             resolve(game, self.rules.as_deref(), &self.overrides).map_err(StartError::Rules)?;
@@ -239,6 +250,13 @@ mod tests {
         };
         assert_eq!(game.rules.game_name(), "oware");
         assert_eq!(game.players, DEFAULT_PLAYERS);
+    }
+
+    #[test]
+    fn a_rule_set_of_another_game_is_refused() {
+        let options = parse(&["--rules", "koti"]).expect("parses");
+        let err = options.plan(Some("oware")).unwrap_err().to_string();
+        assert!(err.contains("rule set of morabaraba"), "{err}");
     }
 
     #[test]

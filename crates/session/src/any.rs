@@ -3,7 +3,7 @@
 //! `Session<MancalaFamily>`, and answers what a screen needs in words for players: whose turn,
 //! what to do next, how the game ended, what the engine thinks.
 
-use crate::family::{MancalaFamily, MorrisFamily};
+use crate::family::{Family, MancalaFamily, MorrisFamily};
 use crate::game::{DrawOffer, HINT_NODES};
 use crate::outcome::{EndReason, GameKind, Outcome};
 use crate::pick::{self, MorrisPick, Picked, Stage};
@@ -278,6 +278,74 @@ impl AnyGame {
                 .unwrap_or(Player::Human)
         };
         [player("White"), player("Black")]
+    }
+
+    /// A picture of the position on the board, as `kraal` prints it.
+    #[must_use]
+    pub fn render(&self, ascii: bool) -> String {
+        match self {
+            AnyGame::Morris { session, .. } => MorrisFamily::render(session.position(), ascii),
+            AnyGame::Mancala { session } => MancalaFamily::render(session.position(), ascii),
+        }
+    }
+
+    /// The legal moves of the side to move.
+    #[must_use]
+    pub fn legal_moves(&self) -> Vec<AnyMove> {
+        match self {
+            AnyGame::Morris { session, .. } => session
+                .position()
+                .legal_moves()
+                .into_iter()
+                .map(AnyMove::Morris)
+                .collect(),
+            AnyGame::Mancala { session } => session
+                .position()
+                .legal_moves()
+                .into_iter()
+                .map(AnyMove::Mancala)
+                .collect(),
+        }
+    }
+
+    /// Whether touch-move is in force (Morabaraba's tournament rules).
+    #[must_use]
+    pub fn touch_move(&self) -> bool {
+        match self {
+            AnyGame::Morris { session, .. } => session.touch_move(),
+            AnyGame::Mancala { .. } => false,
+        }
+    }
+
+    /// The player to move touches the cow on `point` (see [`Session::touch`]).
+    ///
+    /// # Errors
+    /// Another cow that can move was touched already, or this is not a mill game.
+    pub fn touch(&mut self, point: morris::Point) -> Result<(), SessionError> {
+        match self {
+            AnyGame::Morris { session, .. } => session.touch(point),
+            AnyGame::Mancala { .. } => Err(SessionError::WrongBoard),
+        }
+    }
+
+    /// Time left for the side to move at `now`, if a clock runs.
+    #[must_use]
+    pub fn time_left(&self, now: Instant) -> Option<Duration> {
+        with_session!(self, s => s.clock().left(s.side_to_move(), s.side_to_move(), now))
+    }
+
+    /// Waits for the AI's move (starting it if needed) and plays it (the command line).
+    pub fn wait_ai(&mut self) -> Option<AiMove> {
+        self.start_ai();
+        loop {
+            if !with_session!(self, s => s.is_thinking()) {
+                return None;
+            }
+            if let Some(played) = self.poll_ai() {
+                return Some(played);
+            }
+            std::thread::sleep(Duration::from_millis(1));
+        }
     }
 
     /// The rules.
