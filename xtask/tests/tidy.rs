@@ -51,6 +51,7 @@ const FRONT_ENDS: &[&str] = &[
     "kraal-cli",
     "kraal-tui",
     "kraal-gui",
+    "kraal-front",
     "ratatui",
     "crossterm",
     "eframe",
@@ -247,4 +248,105 @@ fn dist_packs_the_real_release() {
             "{part} missing from SHA256SUMS:\n{sums}"
         );
     }
+}
+
+/// Every `.rs` file under `dir`, with its text.
+fn sources(dir: &Path) -> Vec<(PathBuf, String)> {
+    let mut out = Vec::new();
+    let Ok(entries) = fs::read_dir(dir) else {
+        return out;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            out.extend(sources(&path));
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            let text = fs::read_to_string(&path).expect("a source file");
+            out.push((path, text));
+        }
+    }
+    out
+}
+
+#[test]
+fn the_rules_crates_depend_on_nothing_outside_std() {
+    for member in ["crates/rules-morris", "crates/rules-mancala"] {
+        let required: Vec<String> = dependencies(member)
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+            // An optional dependency behind a feature that is off by default keeps the default
+            // build std-only.
+            .filter(|l| !l.contains("optional = true"))
+            .map(str::to_owned)
+            .collect();
+        assert_eq!(
+            required,
+            Vec::<String>::new(),
+            "{member} depends on more than std"
+        );
+    }
+}
+
+#[test]
+fn the_session_api_has_no_string_errors() {
+    let mut found = Vec::new();
+    for (path, text) in sources(&root().join("crates/session/src")) {
+        // Each public function's signature, from `pub fn` to its body.
+        for (at, _) in text.match_indices("pub fn ") {
+            let signature = &text[at..at + text[at..].find('{').unwrap_or(text.len() - at)];
+            let squashed: String = signature.split_whitespace().collect();
+            if squashed.contains(",String>") && squashed.contains("Result<") {
+                found.push(format!("{}: {}", path.display(), signature.trim()));
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "Result<_, String> in the session's API: {found:#?}"
+    );
+}
+
+#[test]
+fn no_code_compares_result_or_reason_text() {
+    // Results and end reasons are enums; their text is read in one place only, at the edge
+    // where records are parsed (the FromStr impls in outcome.rs).
+    let patterns = [
+        "== \"1-0\"",
+        "== \"0-1\"",
+        "== \"1/2-1/2\"",
+        "!= \"*\"",
+        "== \"*\"",
+        "\"1-0\" =>",
+        "\"0-1\" =>",
+        "Some(\"resignation\")",
+        "Some(\"agreement\")",
+        "Some(\"time\")",
+        "\"resignation\" =>",
+        ".result ==",
+        ".reason ==",
+        "contains(\"must pass\")",
+    ];
+    let mut found = Vec::new();
+    for top in ["crates", "apps"] {
+        let Ok(members) = fs::read_dir(root().join(top)) else {
+            continue;
+        };
+        for member in members.flatten() {
+            for (path, text) in sources(&member.path().join("src")) {
+                if path.ends_with("crates/session/src/outcome.rs") {
+                    continue;
+                }
+                for (number, line) in text.lines().enumerate() {
+                    if let Some(p) = patterns.iter().find(|p| line.contains(*p)) {
+                        found.push(format!("{}:{}: {p}", path.display(), number + 1));
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "result or reason text compared: {found:#?}"
+    );
 }
