@@ -100,9 +100,17 @@ impl NewGame {
     /// # Errors
     /// A start position the rules cannot use ([`StartOptions::plan`] has checked it already).
     pub fn start(&self, seed: u64) -> Result<AnyGame, SessionError> {
+        self.start_at(seed, std::time::Instant::now())
+    }
+
+    /// Starts the game, its clock running from `now`.
+    ///
+    /// # Errors
+    /// As [`NewGame::start`].
+    pub fn start_at(&self, seed: u64, now: std::time::Instant) -> Result<AnyGame, SessionError> {
         let mut game = AnyGame::new(&self.rules, self.position.as_deref(), self.players, seed)?;
         if self.clock != TimeControl::None {
-            game.set_time_control(self.clock);
+            game.set_time_control_at(self.clock, now);
         }
         Ok(game)
     }

@@ -650,7 +650,12 @@ impl AnyGame {
 
     /// Sets the time control; the clock starts for the side to move.
     pub fn set_time_control(&mut self, control: TimeControl) {
-        with_session!(self, s => s.set_time_control(control));
+        self.set_time_control_at(control, Instant::now());
+    }
+
+    /// Sets the time control; the clock starts at `now` for the side to move.
+    pub fn set_time_control_at(&mut self, control: TimeControl, now: Instant) {
+        with_session!(self, s => s.set_time_control_at(control, now));
     }
 
     /// Ends the game on time if the side to move has run out at `now`.

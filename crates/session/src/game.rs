@@ -775,7 +775,8 @@ where
         record
     }
 
-    /// Loads a record's moves into a new session with these players.
+    /// Loads a record's moves into a new session with these players; a saved clock goes on
+    /// from now.
     ///
     /// # Errors
     /// The record's rules or a move cannot be used (named by line and number).
@@ -784,6 +785,20 @@ where
         record: &Record,
         players: [Player; 2],
         seed: u64,
+    ) -> Result<Self, crate::RecordError> {
+        Self::from_record_at(family, record, players, seed, Instant::now())
+    }
+
+    /// [`Session::from_record`] with a saved clock going on from `now`.
+    ///
+    /// # Errors
+    /// As [`Session::from_record`].
+    pub fn from_record_at(
+        family: F,
+        record: &Record,
+        players: [Player; 2],
+        seed: u64,
+        now: Instant,
     ) -> Result<Self, crate::RecordError> {
         let rules = record.rules()?;
         let mut session = Session::new(family, rules, record.tag("Position"), players, seed)
@@ -828,7 +843,7 @@ where
                 .tag("Remaining")
                 .and_then(|r| Clock::restore(control, r))
                 .unwrap_or_else(|| Clock::new(control));
-            session.clock.start(Instant::now());
+            session.clock.start(now);
         }
         Ok(session)
     }

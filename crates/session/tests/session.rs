@@ -239,22 +239,33 @@ fn a_player_whose_time_runs_out_loses() {
 
 #[test]
 fn a_saved_clock_is_restored_on_load() {
+    use std::time::{Duration, Instant};
+    let t0 = Instant::now();
     let mut s = oware(HUMANS);
-    s.set_time_control("5+3".parse().expect("five minutes and three seconds"));
-    s.play_text("C").expect("legal");
-    let record = s.record();
-    let back = Session::from_record(
+    s.set_time_control_at("5+3".parse().expect("five minutes and three seconds"), t0);
+    s.play_text_at("C", t0 + Duration::from_secs(10))
+        .expect("legal");
+    let record = s.record_at(t0 + Duration::from_secs(14));
+    // Read back much later: the clock stood still while the game was saved.
+    let t1 = t0 + Duration::from_secs(1_000);
+    let back = Session::from_record_at(
         MancalaFamily(kraal_rules_mancala::Options::abapa()),
         &Record::parse(&record.to_string()).expect("parses"),
         HUMANS,
         1,
+        t1,
     )
     .expect("loads");
     assert_eq!(back.clock().control(), s.clock().control());
-    let now = std::time::Instant::now();
-    let left = back.clock().left(0, 1, now).expect("a clock");
-    // South used (almost) nothing and gained three seconds.
-    assert!(left > std::time::Duration::from_secs(300), "{left:?}");
+    // South used ten seconds and gained three; North, to move, had used four when saved.
+    assert_eq!(
+        back.clock().left(0, 1, t1),
+        Some(Duration::from_secs(300 - 10 + 3))
+    );
+    assert_eq!(
+        back.clock().left(1, 1, t1 + Duration::from_secs(6)),
+        Some(Duration::from_secs(300 - 4 - 6))
+    );
 }
 
 #[test]
