@@ -314,6 +314,35 @@ fn top_moves_are_scored_exactly_with_table_cutoffs() {
     }
 }
 
+/// The same with the settings `kraal analyse --top` and hints use (reductions asked for):
+/// while more than one move is scored, nothing is reduced or pruned.
+#[test]
+fn top_moves_are_scored_exactly_with_the_default_settings() {
+    let config = SearchConfig {
+        top_moves: 2,
+        ..SearchConfig::default()
+    };
+    assert!(config.reductions, "the default asks for reductions");
+    let mut morris = Searcher::<Morris>::new(config);
+    for (i, pos) in random_positions(40, 43)
+        .iter()
+        .filter(|p| !p.is_game_over())
+        .enumerate()
+    {
+        let what = pos.to_position_string();
+        let top = if i % 2 == 0 { 3 } else { usize::MAX };
+        assert_top_moves_exact(&mut morris, pos, 4, top, &what);
+    }
+    let mut mancala = Searcher::<Mancala>::new(config);
+    for pos in random_mancala_positions(30, 47)
+        .iter()
+        .filter(|p| !p.is_game_over())
+    {
+        let what = pos.to_position_string();
+        assert_top_moves_exact(&mut mancala, pos, 5, usize::MAX, &what);
+    }
+}
+
 #[test]
 fn same_position_and_limits_give_the_same_report() {
     let pos =

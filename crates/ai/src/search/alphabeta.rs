@@ -23,7 +23,10 @@ pub struct SearchConfig {
     /// Seed of that noise.
     pub seed: u64,
     /// Whether late, quiet moves are searched one or two plies shallower first (late move
-    /// reductions). Much deeper in the same time, but no longer exactly the negamax value.
+    /// reductions), and quiet moves far below alpha at the frontier skipped (futility
+    /// pruning). Much deeper in the same time, but no longer exactly the negamax value, so
+    /// both stay off while more than one top move is scored: top-N scores (hints, analysis,
+    /// review, puzzle proofs) are exact at the depth reported.
     pub reductions: bool,
 }
 
@@ -80,6 +83,8 @@ pub struct Searcher<G: Game> {
     deadline: Option<Instant>,
     stop: StopFlag,
     aborted: bool,
+    /// Whether this search reduces and prunes (see [`SearchConfig::reductions`]).
+    prune: bool,
 }
 
 impl<G: Game> Searcher<G> {
@@ -98,6 +103,7 @@ impl<G: Game> Searcher<G> {
             deadline: None,
             stop: StopFlag::new(),
             aborted: false,
+            prune: false,
         }
     }
 
@@ -132,6 +138,7 @@ impl<G: Game> Searcher<G> {
         self.killers.fill([None; 2]);
         self.nodes = 0;
         self.aborted = false;
+        self.prune = self.config.reductions && self.config.top_moves <= 1;
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
         self.deadline = limits.time.map(|t| started + t);
         let max_depth = limits
@@ -383,7 +390,7 @@ impl<G: Game> Searcher<G> {
         let mut best_move = None;
         // Futility pruning: one ply from the horizon, a quiet move rarely lifts a position far
         // below alpha above it. Only moves with a prior (shots, captures) are searched then.
-        let futile = self.config.reductions
+        let futile = self.prune
             && depth == 1
             && alpha.abs() < WIN_BOUND
             && self.leaf(state) + FUTILITY_MARGIN <= alpha;
@@ -401,7 +408,7 @@ impl<G: Game> Searcher<G> {
             let score = if i == 0 {
                 -self.negamax(state, depth - 1, ply + 1, -beta, -alpha)
             } else {
-                let reduction = if self.config.reductions && quiet && depth >= 3 && i >= 3 {
+                let reduction = if self.prune && quiet && depth >= 3 && i >= 3 {
                     1 + i32::from(depth >= 5 && i >= 6) + i32::from(depth >= 8 && i >= 12)
                 } else {
                     0
