@@ -10,7 +10,6 @@ use kraal_rules_morris::Point;
 use kraal_session::any::DrawAnswer;
 use kraal_session::{AnyGame, Player, Record};
 use std::io::{BufRead, Write};
-use std::path::PathBuf;
 use std::time::Instant;
 
 /// How `kraal play` was started.
@@ -92,17 +91,26 @@ fn game_loop(game: &mut AnyGame, ascii: bool, input: &mut dyn BufRead) -> Result
         describe(second)
     )?;
     let mut show_board = true;
+    // The ending last announced: a finished game still takes save, undo, moves and quit.
+    let mut announced = None;
     loop {
         if show_board {
             write!(out, "{}", game.render(ascii))?;
         }
         show_board = true;
-        if let Some(outcome) = game.outcome() {
-            writeln!(out, "Result: {} ({outcome})", outcome.result())?;
-            return Ok(Next::Quit);
+        let outcome = game.outcome();
+        if let Some(ending) = outcome
+            && announced != outcome
+        {
+            writeln!(out, "Result: {} ({ending})", ending.result())?;
+            writeln!(
+                out,
+                "The game is over: save FILE keeps it, undo takes a move back, quit leaves."
+            )?;
         }
+        announced = outcome;
         let side = game.side_to_move();
-        if let Player::Ai(opponent) = game.players()[side] {
+        if let (None, Player::Ai(opponent)) = (outcome, game.players()[side]) {
             let started = Instant::now();
             if let Some(played) = game.wait_ai() {
                 writeln!(
@@ -120,7 +128,10 @@ fn game_loop(game: &mut AnyGame, ascii: bool, input: &mut dyn BufRead) -> Result
         let left = game.time_left(Instant::now()).map_or(String::new(), |d| {
             format!(" ({}:{:02})", d.as_secs() / 60, d.as_secs() % 60)
         });
-        write!(out, "{}{left}> ", game.side_name(side).to_lowercase())?;
+        match outcome {
+            Some(_) => write!(out, "game over> ")?,
+            None => write!(out, "{}{left}> ", game.side_name(side).to_lowercase())?,
+        }
         out.flush()?;
         let mut line = String::new();
         if input.read_line(&mut line)? == 0 {
@@ -166,8 +177,12 @@ fn game_loop(game: &mut AnyGame, ascii: bool, input: &mut dyn BufRead) -> Result
                 if rest.is_empty() {
                     writeln!(out, "save needs a file name: save FILE")?;
                 } else {
-                    game.record().save(&PathBuf::from(rest))?;
-                    writeln!(out, "saved to {rest}")?;
+                    let path = kraal_front::expand_home(rest);
+                    // A failed save says why and the game goes on.
+                    match game.record().save(&path) {
+                        Ok(()) => writeln!(out, "saved to {}", path.display())?,
+                        Err(e) => writeln!(out, "cannot save {}", e.about_file(&path))?,
+                    }
                 }
                 show_board = false;
             }
@@ -176,13 +191,14 @@ fn game_loop(game: &mut AnyGame, ascii: bool, input: &mut dyn BufRead) -> Result
                     writeln!(out, "load needs a file name: load FILE")?;
                     show_board = false;
                 } else {
-                    match Record::load(&PathBuf::from(rest)).and_then(|r| r.check().map(|_| r)) {
+                    let path = kraal_front::expand_home(rest);
+                    match Record::load(&path).and_then(|r| r.check().map(|_| r)) {
                         Ok(record) => {
-                            writeln!(out, "loaded {rest}")?;
+                            writeln!(out, "loaded {}", path.display())?;
                             return Ok(Next::Load(record));
                         }
                         Err(e) => {
-                            writeln!(out, "cannot load {rest}: {e}")?;
+                            writeln!(out, "cannot load {}", e.about_file(&path))?;
                             show_board = false;
                         }
                     }

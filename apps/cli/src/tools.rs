@@ -337,7 +337,8 @@ struct ReplayReport {
 
 /// `kraal replay`: checks a game record move by move and shows it with the final position.
 pub fn replay(path: &std::path::Path, json: bool) -> Result<()> {
-    let record = kraal_session::Record::load(path)?;
+    let record = kraal_session::Record::load(path)
+        .map_err(|e| anyhow::anyhow!("cannot read {}", e.about_file(path)))?;
     let replayed = record
         .check()
         .with_context(|| format!("{} is not a valid game record", path.display()))?;

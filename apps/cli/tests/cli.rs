@@ -329,11 +329,12 @@ fn a_whole_game_is_played_on_standard_input_against_the_weakest_ai() {
         &["play", "oware", "--black", "ai:1", "--seed", "1", "--ascii"],
         &input,
     );
-    let last = text.lines().last().expect("output");
-    assert_eq!(
-        last,
-        "Result: 0-1 (North wins 25-7: more than half of the seeds captured)"
+    assert!(
+        text.contains("\nResult: 0-1 (North wins 25-7: more than half of the seeds captured)\n"),
+        "{text}"
     );
+    // The game is over, and the lines after it are refused as moves, not played.
+    assert!(text.ends_with("end of input: leaving the game\n"), "{text}");
     assert!(
         text.contains("South plays A"),
         "the person's moves are echoed"
@@ -377,7 +378,7 @@ fn play_commands_answer_in_plain_words() {
     }
     assert!(text.contains("d2 is illegal: d2 is occupied"), "{text}");
     assert!(
-        text.ends_with("Result: 1-0 (White wins: Black resigned)\n"),
+        text.contains("Result: 1-0 (White wins: Black resigned)\n"),
         "{text}"
     );
     let text = kraal_with_input(&["play", "--ascii"], "");
@@ -487,7 +488,7 @@ fn an_oware_claim_is_granted_or_refused_in_play() {
         "claim\n",
     );
     assert!(
-        text.ends_with(
+        text.contains(
             "Result: 1/2-1/2 (Draw 24-24: no capture could happen again; each took the seeds on their side)\n"
         ),
         "{text}"
@@ -526,4 +527,61 @@ fn play_checks_its_start_options_before_the_game_starts() {
         "quit\n",
     );
     assert!(text.contains("in hand 12"), "{text}");
+}
+
+/// Issue 13, 1: a failed save says why and the game goes on.
+#[test]
+fn a_failed_save_says_why_and_the_game_goes_on() {
+    let text = kraal_with_input(
+        &["play", "--ascii"],
+        "d2\nsave /nonexistent-dir/g.txt\nhint\nquit\n",
+    );
+    assert!(
+        text.contains("cannot save /nonexistent-dir/g.txt: No such file or directory"),
+        "{text}"
+    );
+    assert_eq!(
+        text.matches("/nonexistent-dir/g.txt").count(),
+        1,
+        "the file is named once: {text}"
+    );
+    assert!(
+        text.contains("Hint: "),
+        "the game went on to the hint: {text}"
+    );
+}
+
+/// Issue 13, 2: a finished game still takes save, undo, moves and quit.
+#[test]
+fn a_finished_game_can_still_be_saved_and_taken_back() {
+    let file = std::env::temp_dir().join(format!("kraal-after-end-{}.txt", std::process::id()));
+    let path = file.to_str().expect("utf-8 path");
+    let text = kraal_with_input(
+        &[
+            "play",
+            "traditional",
+            "--set",
+            "cows=11",
+            "--position",
+            "a1,b4,d1,g4/c3,c4,e5 0:0 w",
+            "--black",
+            "human",
+            "--ascii",
+        ],
+        &format!("g4-g1xc4\nsave {path}\nmoves\nundo\nmoves\nquit\n"),
+    );
+    assert!(
+        text.contains("Result: 1-0 (White wins: Black is down to two cows)"),
+        "{text}"
+    );
+    assert!(text.contains(&format!("saved to {path}")), "{text}");
+    let saved = std::fs::read_to_string(&file).expect("the finished game was saved");
+    assert!(
+        saved.contains("[Result \"1-0\"]") && saved.contains("g4-g1xc4"),
+        "{saved}"
+    );
+    // After undo, White is to move again and the legal moves are listed.
+    assert!(text.contains("white> "), "{text}");
+    assert!(text.matches("g4-g1xc4").count() >= 2, "{text}");
+    let _ = std::fs::remove_file(&file);
 }

@@ -20,6 +20,25 @@ pub use keymap::{Binding, Command, Key};
 pub use start::{NewGame, Start, StartError, StartOptions};
 
 use kraal_session::Player;
+use std::path::PathBuf;
+
+/// A path as a player types it, with a leading `~` standing for their home folder.
+#[must_use]
+pub fn expand_home(text: &str) -> PathBuf {
+    let home = || {
+        std::env::var_os("HOME")
+            .filter(|h| !h.is_empty())
+            .map(PathBuf::from)
+    };
+    match text.strip_prefix('~') {
+        Some("") => home().unwrap_or_else(|| PathBuf::from(text)),
+        Some(rest) if rest.starts_with('/') => home().map_or_else(
+            || PathBuf::from(text),
+            |h| h.join(rest.trim_start_matches('/')),
+        ),
+        _ => PathBuf::from(text),
+    }
+}
 
 /// How a player is named beside the board: "you" for the one person against the computer,
 /// "a person" when two people play, the opponent's name and level for the computer.
@@ -37,6 +56,18 @@ pub fn player_label(player: Player, players: [Player; 2]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_tilde_stands_for_the_home_folder() {
+        let Some(home) = std::env::var_os("HOME").filter(|h| !h.is_empty()) else {
+            return;
+        };
+        let home = PathBuf::from(home);
+        assert_eq!(expand_home("~/games/g.txt"), home.join("games/g.txt"));
+        assert_eq!(expand_home("~"), home);
+        assert_eq!(expand_home("g~.txt"), PathBuf::from("g~.txt"));
+        assert_eq!(expand_home("~other/g.txt"), PathBuf::from("~other/g.txt"));
+    }
 
     #[test]
     fn players_are_named_for_the_person_at_the_keyboard() {

@@ -137,6 +137,18 @@ impl fmt::Display for RecordError {
 
 impl std::error::Error for RecordError {}
 
+impl RecordError {
+    /// One sentence naming the file once and the reason: "g.txt: line 3: ..." (the file's
+    /// own errors name it already).
+    #[must_use]
+    pub fn about_file(&self, path: &Path) -> String {
+        match self {
+            RecordError::Io { .. } => self.to_string(),
+            other => format!("{}: {other}", path.display()),
+        }
+    }
+}
+
 /// How a record's moves end, once replayed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Replayed {
