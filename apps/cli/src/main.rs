@@ -45,7 +45,7 @@ enum Command {
         #[command(flatten)]
         rules: RulesArgs,
         /// Start from this position string instead of the start position.
-        #[arg(long, value_name = "P")]
+        #[arg(long, value_name = "P", allow_hyphen_values = true)]
         position: Option<String>,
         /// How many turns deep to count.
         #[arg(long, value_name = "N")]
@@ -83,7 +83,7 @@ enum Command {
         #[command(flatten)]
         rules: RulesArgs,
         /// The position string (default: the start position).
-        #[arg(long, value_name = "P")]
+        #[arg(long, value_name = "P", allow_hyphen_values = true)]
         position: Option<String>,
         /// Print the result as JSON.
         #[arg(long)]
@@ -99,7 +99,7 @@ enum Command {
         #[command(flatten)]
         rules: RulesArgs,
         /// The position string to start from (default: the start position).
-        #[arg(long, value_name = "P")]
+        #[arg(long, value_name = "P", allow_hyphen_values = true)]
         position: Option<String>,
         /// Draw the board with plain ASCII characters.
         #[arg(long)]
@@ -115,17 +115,19 @@ enum Command {
         #[command(flatten)]
         rules: RulesArgs,
         /// The position string (default: the start position).
-        #[arg(long, value_name = "P")]
+        #[arg(long, value_name = "P", allow_hyphen_values = true)]
         position: Option<String>,
-        /// Search this many turns deep.
-        #[arg(long, value_name = "N", conflicts_with = "time")]
+        /// Search this many turns deep (1 to 64).
+        #[arg(long, value_name = "N", conflicts_with = "time",
+              value_parser = clap::value_parser!(u32).range(1..=64))]
         depth: Option<u32>,
         /// Search for this many seconds (default: 2).
         #[arg(long, value_name = "S")]
         time: Option<f64>,
-        /// Score this many best moves exactly.
-        #[arg(long, value_name = "N", default_value_t = 1)]
-        top: usize,
+        /// Score this many best moves exactly (1 or more).
+        #[arg(long, value_name = "N", default_value_t = 1,
+              value_parser = clap::value_parser!(u64).range(1..))]
+        top: u64,
         /// Print the result as JSON.
         #[arg(long)]
         json: bool,
@@ -229,8 +231,10 @@ fn main() -> ExitCode {
             json,
         }) => {
             let budget = tools::Budget { depth, time };
-            resolve(&game, &rules)
-                .and_then(|r| tools::analyse(&r, position.as_deref(), &budget, top, json))
+            resolve(&game, &rules).and_then(|r| {
+                let top = usize::try_from(top).unwrap_or(usize::MAX);
+                tools::analyse(&r, position.as_deref(), &budget, top, json)
+            })
         }
         Some(Command::Replay { file, json }) => tools::replay(&file, json),
         Some(Command::Completions { shell }) => docs::completions(
@@ -281,6 +285,8 @@ fn main() -> ExitCode {
         {
             ExitCode::SUCCESS
         }
+        // Ctrl-C stopped a search: its best move so far is printed; 130 as shells expect.
+        Err(err) if err.downcast_ref::<tools::Interrupted>().is_some() => ExitCode::from(130),
         Err(err) => {
             eprintln!("kraal: {err:#}");
             ExitCode::FAILURE

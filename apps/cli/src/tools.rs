@@ -7,6 +7,8 @@ use kraal_ai::{
 use kraal_session::family::{Family, MancalaFamily, MorrisFamily};
 use kraal_session::{GameResult, GameRules};
 use serde::Serialize;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 /// Calls `$body` with `$fam` bound to the family of `$rules`.
@@ -163,7 +165,17 @@ fn search<F: Family>(
         top_moves: top.max(1),
         ..SearchConfig::default()
     };
-    let r = Searcher::<F::Ai>::new(config).search(pos, limits);
+    let mut searcher = Searcher::<F::Ai>::new(config);
+    let stop = searcher.stop_flag();
+    let interrupted = Arc::new(AtomicBool::new(false));
+    let seen = Arc::clone(&interrupted);
+    // Ctrl-C stops the search; what it found so far is printed below.
+    ctrlc::set_handler(move || {
+        seen.store(true, Ordering::SeqCst);
+        stop.stop();
+    })
+    .context("cannot watch for Ctrl-C")?;
+    let r = searcher.search(pos, limits);
     let report = AnalysisReport {
         position: F::position_string(pos),
         best: r.best.map(|m| m.to_string()),
@@ -195,8 +207,24 @@ fn search<F: Family>(
             println!("  {mv:<14} {score}");
         }
     }
+    if interrupted.load(Ordering::SeqCst) {
+        println!("interrupted: the best move found so far");
+        return Err(Interrupted.into());
+    }
     Ok(())
 }
+
+/// The search was stopped by Ctrl-C (after printing what it found).
+#[derive(Debug)]
+pub struct Interrupted;
+
+impl std::fmt::Display for Interrupted {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("interrupted")
+    }
+}
+
+impl std::error::Error for Interrupted {}
 
 /// What `kraal match` is asked to play.
 pub struct MatchArgs {
@@ -287,7 +315,14 @@ pub fn play(rules: &GameRules, args: &MatchArgs, json: bool) -> Result<()> {
     let elo_text = match (report.wins, report.losses) {
         (w, _) if w == report.games => "Elo not finite (every game won)".to_owned(),
         (_, l) if l == report.games => "Elo not finite (every game lost)".to_owned(),
-        _ => format!("Elo {elo:+.0} ± {margin:.0}"),
+        // A margin this wide says nothing: the match is too short for one.
+        _ if !margin.is_finite() || margin > 400.0 => {
+            format!(
+                "Elo {} (too few games for an Elo margin)",
+                signed_whole(elo)
+            )
+        }
+        _ => format!("Elo {} ± {margin:.0}", signed_whole(elo)),
     };
     println!(
         "score {:.1}% for {white} (+{} ={} -{}), {elo_text}",
@@ -333,6 +368,14 @@ struct ReplayReport {
     outcome: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     reason: Option<&'static str>,
+}
+
+/// A number rounded to a whole one with its sign, never `-0`.
+fn signed_whole(value: f64) -> String {
+    match value.round() {
+        v if v == 0.0 => "0".to_owned(),
+        v => format!("{v:+.0}"),
+    }
 }
 
 /// `kraal replay`: checks a game record move by move and shows it with the final position.

@@ -585,3 +585,55 @@ fn a_finished_game_can_still_be_saved_and_taken_back() {
     assert!(text.matches("g4-g1xc4").count() >= 2, "{text}");
     let _ = std::fs::remove_file(&file);
 }
+
+/// Issue 13, 11: an even match reads Elo 0, never -0, and a short one says it has no margin.
+#[test]
+fn a_short_even_match_has_elo_zero_and_says_it_is_too_short() {
+    let text = ok(&[
+        "match", "oware", "--white", "calf", "--black", "calf", "--games", "2", "--seed", "5",
+    ]);
+    assert!(
+        text.contains("(+1 =0 -1), Elo 0 (too few games for an Elo margin)"),
+        "{text}"
+    );
+}
+
+/// Issue 13, 19: a position string may start with a hyphen (the documented start position).
+#[test]
+fn a_position_may_start_with_a_hyphen() {
+    let text = ok(&["moves", "morabaraba", "--position", "-/- 12:12 w - 0 0"]);
+    assert!(text.starts_with("a1 d1 g1"), "{text}");
+}
+
+/// Issue 13, 20: a depth or top of 0 is refused with the valid range.
+#[test]
+fn analyse_refuses_a_depth_or_top_of_zero() {
+    let err = fails(&["analyse", "morabaraba", "--depth", "0"]);
+    assert!(err.contains("0 is not in 1..=64"), "{err}");
+    let err = fails(&["analyse", "morabaraba", "--top", "0"]);
+    assert!(err.contains("0 is not in 1.."), "{err}");
+}
+
+/// Issue 13, 20: Ctrl-C during analyse prints the best move found so far and exits 130.
+#[test]
+fn ctrl_c_during_analyse_prints_the_best_move_so_far() {
+    let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("kraal"))
+        .args(["analyse", "morabaraba", "--time", "60"])
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("starts");
+    // Give the search time to finish a few iterations, then interrupt it as a terminal would.
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    let sent = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(sent.success());
+    let out = child.wait_with_output().expect("ends");
+    assert_eq!(out.status.code(), Some(130));
+    let text = String::from_utf8(out.stdout).expect("utf-8");
+    assert!(
+        text.starts_with("best ") && text.contains("interrupted"),
+        "{text}"
+    );
+}

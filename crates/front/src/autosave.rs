@@ -64,7 +64,9 @@ impl Autosave {
     }
 
     /// Keeps `game` if it changed since the last call: an unfinished game with moves is
-    /// written, a finished one's file removed. Returns whether the file changed.
+    /// written; the file it wrote is removed once it ends or is taken back to its start (a
+    /// new game that has not moved yet leaves an older file alone). Returns whether the file
+    /// changed.
     ///
     /// # Errors
     /// The file cannot be written or removed (the game itself is untouched).
@@ -76,18 +78,26 @@ impl Autosave {
         if self.kept.as_ref() == Some(&now) {
             return Ok(false);
         }
-        let changed = now.1.is_some() || !now.0.is_empty();
-        if now.1.is_some() {
-            match std::fs::remove_file(path) {
-                Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
-                    return Err(AutosaveError::Remove {
-                        path: path.clone(),
-                        reason: e.to_string(),
-                    });
+        // What this game wrote is removed once it ends or is taken back to its start; a file
+        // this game never wrote (another unfinished game) is left alone.
+        let wrote = self
+            .kept
+            .as_ref()
+            .is_some_and(|(moves, result)| !moves.is_empty() && result.is_none());
+        let changed = if now.1.is_some() || now.0.is_empty() {
+            if wrote {
+                match std::fs::remove_file(path) {
+                    Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+                        return Err(AutosaveError::Remove {
+                            path: path.clone(),
+                            reason: e.to_string(),
+                        });
+                    }
+                    _ => {}
                 }
-                _ => {}
             }
-        } else if !now.0.is_empty() {
+            wrote
+        } else {
             if let Some(folder) = path.parent() {
                 std::fs::create_dir_all(folder).map_err(|e| {
                     AutosaveError::Save(RecordError::Io {
@@ -97,7 +107,8 @@ impl Autosave {
                 })?;
             }
             game.record().save(path).map_err(AutosaveError::Save)?;
-        }
+            true
+        };
         self.kept = Some(now);
         Ok(changed)
     }
@@ -115,15 +126,28 @@ mod tests {
         let path = dir.join("last-game.txt");
         let mut keep = Autosave::new(Some(path.clone()));
         let rules = resolve("morabaraba", None, &[] as &[&str]).expect("rules");
+        std::fs::create_dir_all(&dir).expect("folder");
+        std::fs::write(&path, "an older unfinished game").expect("written");
         let mut game = AnyGame::new(&rules, None, [Player::Human; 2], 1).expect("game");
         assert!(!keep.update(&game).expect("nothing to keep"));
-        assert!(!path.exists(), "a game with no moves is not kept");
+        assert!(
+            path.exists(),
+            "a new game that has not moved leaves the older one alone"
+        );
         game.play_text("d2").expect("legal");
         assert!(keep.update(&game).expect("kept"));
         assert!(!keep.update(&game).expect("unchanged"), "no second write");
         let kept = Record::load(&path).expect("a record");
         assert_eq!(kept.moves.len(), 1);
         assert_eq!(kept.moves[0].text, "d2");
+        game.undo_turn();
+        assert!(keep.update(&game).expect("removed"));
+        assert!(
+            !path.exists(),
+            "taken back to the start: nothing to continue"
+        );
+        game.play_text("d2").expect("legal");
+        assert!(keep.update(&game).expect("kept again"));
         game.resign();
         assert!(keep.update(&game).expect("removed"));
         assert!(!path.exists(), "a finished game is not offered");

@@ -47,7 +47,18 @@ impl Score {
 impl fmt::Display for Score {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Score::Value(v) => write!(f, "{:+.2}", f64::from(*v) / 1000.0),
+            // Rounded to hundredths first, so a score that rounds to nothing reads 0.00, never
+            // -0.00.
+            Score::Value(v) => match (f64::from(*v) / 10.0).round() as i64 {
+                0 => f.write_str("0.00"),
+                h => write!(
+                    f,
+                    "{}{}.{:02}",
+                    if h < 0 { '-' } else { '+' },
+                    h.abs() / 100,
+                    h.abs() % 100
+                ),
+            },
             Score::WinIn(n) => write!(f, "win in {n}"),
             Score::LossIn(n) => write!(f, "loss in {n}"),
         }
@@ -73,5 +84,21 @@ pub(crate) fn from_table(score: i32, ply: u32) -> i32 {
         score + ply as i32
     } else {
         score
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Score;
+
+    #[test]
+    fn scores_read_in_hundredths_with_no_negative_zero() {
+        assert_eq!(Score::Value(0).to_string(), "0.00");
+        assert_eq!(Score::Value(-4).to_string(), "0.00");
+        assert_eq!(Score::Value(4).to_string(), "0.00");
+        assert_eq!(Score::Value(-5).to_string(), "-0.01");
+        assert_eq!(Score::Value(380).to_string(), "+0.38");
+        assert_eq!(Score::Value(-12_345).to_string(), "-12.35");
+        assert_eq!(Score::WinIn(3).to_string(), "win in 3");
     }
 }
