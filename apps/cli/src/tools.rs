@@ -372,9 +372,11 @@ struct ReplayReport {
 
 /// A number rounded to a whole one with its sign, never `-0`.
 fn signed_whole(value: f64) -> String {
-    match value.round() {
-        v if v == 0.0 => "0".to_owned(),
-        v => format!("{v:+.0}"),
+    let rounded = value.round();
+    if rounded == 0.0 {
+        "0".to_owned()
+    } else {
+        format!("{rounded:+.0}")
     }
 }
 
