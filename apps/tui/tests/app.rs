@@ -2,6 +2,7 @@
 //! through ratatui's TestBackend.
 
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers, MouseEvent, MouseEventKind};
+use kraal_front::Command;
 use kraal_rules_morris::Point;
 use kraal_session::pick::mancala_targets;
 use kraal_tui::app::{App, Overlay, Paths, Screen};
@@ -177,16 +178,16 @@ fn a_whole_game_by_keys_against_the_calf() {
         let target = targets[human_moves % targets.len()];
         let (from, to) = (board.cell(g.hole), board.cell(target));
         for _ in from.row..to.row {
-            press(&mut app, KeyCode::Char('j'));
+            press(&mut app, KeyCode::Down);
         }
         for _ in to.row..from.row {
-            press(&mut app, KeyCode::Char('k'));
+            press(&mut app, KeyCode::Up);
         }
         for _ in from.column..to.column {
-            press(&mut app, KeyCode::Char('l'));
+            press(&mut app, KeyCode::Right);
         }
         for _ in to.column..from.column {
-            press(&mut app, KeyCode::Char('h'));
+            press(&mut app, KeyCode::Left);
         }
         let before = game(&app).ply();
         press(&mut app, KeyCode::Char(' '));
@@ -200,8 +201,8 @@ fn a_whole_game_by_keys_against_the_calf() {
     assert!(game(&app).outcome().is_some());
     let record = game(&app).record();
     assert_eq!(record.moves.len(), game(&app).all_moves().len());
-    // n plays again with the same choices.
-    press(&mut app, KeyCode::Char('n'));
+    // Enter plays again with the same choices.
+    press(&mut app, KeyCode::Enter);
     assert_eq!(game(&app).all_moves().len(), 0);
     assert_eq!(game(&app).rules().overrides(), ["holes=4"]);
 }
@@ -279,18 +280,33 @@ fn the_help_lists_every_binding_the_handler_knows() {
     press(&mut app, KeyCode::Char('?'));
     assert_eq!(overlay(&app), Overlay::Help);
     let help = screen(&app, 100, 44);
-    for b in keys::GAME.iter().chain(keys::GAME_OVER) {
+    for b in keys::CURSOR {
         assert!(help.contains(b.label), "{}", b.label);
         assert!(help.contains(b.help), "{}", b.help);
         // The key really is handled: it maps to the binding's action.
         for &(code, modifiers) in b.keys {
-            let table = if keys::GAME.iter().any(|g| std::ptr::eq(g, b)) {
-                keys::GAME
-            } else {
-                keys::GAME_OVER
-            };
             assert_eq!(
-                keys::action(table, KeyEvent::new(code, modifiers)),
+                keys::game_action(KeyEvent::new(code, modifiers)),
+                Some(b.action)
+            );
+        }
+    }
+    for b in keys::shared() {
+        assert!(help.contains(b.label), "{}", b.label);
+        assert!(help.contains(b.help), "{}", b.help);
+        for &key in b.keys {
+            assert_eq!(
+                keys::game_action(keys::event_of(key)),
+                Some(Action::Game(b.command))
+            );
+        }
+    }
+    for b in keys::GAME_OVER {
+        assert!(help.contains(b.label), "{}", b.label);
+        assert!(help.contains(b.help), "{}", b.help);
+        for &(code, modifiers) in b.keys {
+            assert_eq!(
+                keys::action(keys::GAME_OVER, KeyEvent::new(code, modifiers)),
                 Some(b.action)
             );
         }
@@ -298,7 +314,7 @@ fn the_help_lists_every_binding_the_handler_knows() {
     insta::assert_snapshot!("help", help);
     press(&mut app, KeyCode::Char('x'));
     assert_eq!(overlay(&app), Overlay::None, "any key closes the help");
-    assert!(keys::GAME.iter().any(|b| b.action == Action::Hint));
+    assert!(keys::shared().any(|b| b.command == Command::Hint));
 }
 
 #[test]
@@ -388,7 +404,11 @@ fn a_click_on_a_point_places_a_cow() {
     let drawn = text.lines().nth(usize::from(y)).expect("the row is drawn");
     assert!(drawn.contains('○'), "a White cow stands on a1: {drawn}");
     // A click on the move list goes back to that move; the wheel steps.
-    app.click(layout.moves.x + 7, layout.moves.y + 1, Instant::now());
+    app.click(
+        layout.moves.area.x + 7,
+        layout.moves.area.y + 1,
+        Instant::now(),
+    );
     assert_eq!(game(&app).ply(), 1);
     let wheel = |kind| {
         Event::Mouse(MouseEvent {
