@@ -278,11 +278,13 @@ fn draw_ai(app: &App, g: &GameScreen, area: Rect, buf: &mut Buffer) {
     } else if let Some(ai) = &g.ai_move {
         let side = g.game.side_names()[ai.side];
         lines.push(Line::from(format!("{side} played {}", ai.mv)));
+        // One fact a line, so a narrow panel never wraps one in the middle.
         lines.push(Line::from(Span::styled(
-            format!(
-                "  depth {}, {side}'s score {}, {} positions",
-                ai.depth, ai.score, ai.nodes
-            ),
+            format!("  depth {}, {side}'s score {}", ai.depth, ai.score),
+            theme.style(Role::Dim),
+        )));
+        lines.push(Line::from(Span::styled(
+            format!("  {} positions searched", ai.nodes),
             theme.style(Role::Dim),
         )));
     } else if g.game.players().iter().all(|p| *p == Player::Human) {

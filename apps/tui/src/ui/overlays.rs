@@ -98,14 +98,14 @@ fn draw_help(
     let room = rect.height.saturating_sub(3);
     let hidden = (lines.len() as u16).saturating_sub(room);
     let scroll = scroll.min(hidden);
+    let below = hidden - scroll;
+    let arrows = if theme.ascii { "Up/Down" } else { "↑/↓" };
     let footer = if hidden == 0 {
         "Any key closes this help.".to_owned()
+    } else if below > 0 {
+        format!("{arrows} scroll ({below} more lines); any other key closes this help.")
     } else {
-        let arrows = if theme.ascii { "Up/Down" } else { "↑/↓" };
-        format!(
-            "{arrows} scroll ({} more lines); any other key closes this help.",
-            hidden
-        )
+        format!("{arrows} scroll (the end); any other key closes this help.")
     };
     let inner = block(theme, title).inner(rect);
     block(theme, title).render(rect, buf);
