@@ -7,8 +7,9 @@ use crate::start::{Choice, StartMenu};
 use crate::theme::{Role, Theme};
 use crate::ui;
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, MouseButton, MouseEventKind};
+use kraal_front::{Autosave, Command, NewGame};
 use kraal_session::any::{AiMove, capitalise};
-use kraal_session::{GameResult, Record, Settings, TimeControl};
+use kraal_session::{GameResult, Record, Settings};
 use ratatui::layout::Rect;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -87,6 +88,8 @@ pub struct GameScreen {
     saved: Option<String>,
     /// Whether the game-over window was shown for this ending.
     over_shown: bool,
+    /// Whether this ending was given to the autosave.
+    over_kept: bool,
     /// How far the help is scrolled (in a short terminal).
     pub help_scroll: u16,
 }
@@ -101,6 +104,7 @@ impl GameScreen {
             file: None,
             saved: None,
             over_shown: false,
+            over_kept: false,
             help_scroll: 0,
         }
     }
@@ -164,8 +168,10 @@ pub struct App {
     /// Set when the player has quit.
     pub quit: bool,
     seed: u64,
-    /// The choices of the last game started (for "play again").
-    last_choice: Option<Choice>,
+    /// The last game started (for "play again").
+    last_game: Option<NewGame>,
+    /// The unfinished game, kept in [`Paths::last_game`].
+    autosave: Autosave,
 }
 
 impl App {
@@ -181,6 +187,7 @@ impl App {
             None => (Settings::default(), None),
         };
         let can_continue = paths.last_game.as_ref().is_some_and(|p| p.exists());
+        let paths_last_game = paths.last_game.clone();
         let mut menu = StartMenu::new(&settings, can_continue);
         menu.message = warning;
         App {
@@ -194,7 +201,8 @@ impl App {
             frame: 0,
             quit: false,
             seed,
-            last_choice: None,
+            last_game: None,
+            autosave: Autosave::new(paths_last_game),
         }
     }
 
@@ -202,8 +210,8 @@ impl App {
     ///
     /// # Errors
     /// Choices that cannot start a game, such as a start position the rules cannot use.
-    pub fn start_game(&mut self, choice: &Choice) -> Result<(), String> {
-        self.begin(choice.clone());
+    pub fn start_game(&mut self, game: &NewGame) -> Result<(), String> {
+        self.begin(game.clone());
         match &self.screen {
             Screen::Game(_) => Ok(()),
             Screen::Start(menu) => Err(menu
@@ -218,11 +226,21 @@ impl App {
     /// # Errors
     /// The file cannot be read or is not a usable record (the message says why).
     pub fn open(&mut self, path: PathBuf) -> Result<(), String> {
-        let game = self.load(&path)?;
+        let record = Record::load(&path).map_err(|e| e.to_string())?;
+        self.open_record(path, &record)
+    }
+
+    /// Opens a game read from a file (the command line has read and checked it already).
+    ///
+    /// # Errors
+    /// The record's rules or moves cannot be used (the message says why).
+    pub fn open_record(&mut self, path: PathBuf, record: &Record) -> Result<(), String> {
+        let game = Match::from_record(record, self.seed).map_err(|e| e.to_string())?;
         let mut screen = GameScreen::new(game);
         screen.saved = Some(screen.fingerprint());
         screen.file = Some(path);
         self.screen = Screen::Game(Box::new(screen));
+        self.autosave.forget();
         Ok(())
     }
 
@@ -238,8 +256,8 @@ impl App {
             Event::Mouse(mouse) => match mouse.kind {
                 MouseEventKind::Down(MouseButton::Left) => self.click(mouse.column, mouse.row, now),
                 // The wheel steps through the moves, as [ and ] do.
-                MouseEventKind::ScrollUp => self.wheel(Action::Back, now),
-                MouseEventKind::ScrollDown => self.wheel(Action::Forward, now),
+                MouseEventKind::ScrollUp => self.wheel(Command::Back),
+                MouseEventKind::ScrollDown => self.wheel(Command::Forward),
                 _ => {}
             },
             Event::Resize(w, h) => self.size = Rect::new(0, 0, *w, *h),
@@ -253,7 +271,6 @@ impl App {
             Screen::Start(_) => self.start_key(key),
             Screen::Game(_) => self.game_key(key, now),
         }
-        self.autosave();
     }
 
     fn start_key(&mut self, key: KeyEvent) {
@@ -270,17 +287,17 @@ impl App {
             Some(Action::Down) => menu.move_selection(true),
             Some(Action::Left) => menu.change(false),
             Some(Action::Right) => menu.change(true),
-            Some(Action::Help) => self.start_help = true,
-            Some(Action::Quit) => self.quit = true,
+            Some(Action::Game(Command::Help)) => self.start_help = true,
+            Some(Action::Game(Command::Quit)) => self.quit = true,
             Some(Action::Continue) => self.continue_last(),
-            Some(Action::Load) => self.start_load_prompt(),
+            Some(Action::Game(Command::Load)) => self.start_load_prompt(),
             Some(Action::Select) => match menu.choose() {
                 Ok(Some(Choice::Continue)) => self.continue_last(),
-                Ok(Some(choice)) => {
+                Ok(Some(Choice::Start(game))) => {
                     menu.save_into(&mut self.settings);
                     self.animations = menu.animations;
                     self.save_settings();
-                    self.begin(choice);
+                    self.begin(*game);
                 }
                 Ok(None) => menu.message = Some("There is no unfinished game.".to_owned()),
                 Err(e) => menu.message = Some(capitalise(&e.to_string())),
@@ -294,10 +311,10 @@ impl App {
         let Screen::Start(menu) = &self.screen else {
             return;
         };
-        let Ok(choice) = menu.start() else {
+        let Ok(Choice::Start(game)) = menu.start() else {
             return;
         };
-        self.begin(choice);
+        self.begin(*game);
         if let Screen::Game(g) = &mut self.screen {
             g.overlay = Overlay::Prompt {
                 purpose: Purpose::Load,
@@ -315,6 +332,7 @@ impl App {
                 let mut screen = GameScreen::new(game);
                 screen.tell("Welcome back: the game goes on where you left it.");
                 self.screen = Screen::Game(Box::new(screen));
+                self.autosave.forget();
             }
             Err(why) => {
                 if let Screen::Start(menu) = &mut self.screen {
@@ -324,25 +342,15 @@ impl App {
         }
     }
 
-    fn begin(&mut self, choice: Choice) {
-        let Choice::Start {
-            rules,
-            start,
-            players,
-            clock,
-        } = &choice
-        else {
-            self.continue_last();
-            return;
-        };
+    /// Starts a new game, with the app's seed (each game the next one).
+    fn begin(&mut self, new: NewGame) {
+        let seed = self.seed;
         self.seed = self.seed.wrapping_add(1);
-        match Match::new(rules, start.as_deref(), *players, self.seed) {
-            Ok(mut game) => {
-                if *clock != TimeControl::None {
-                    game.set_time_control(*clock);
-                }
-                self.screen = Screen::Game(Box::new(GameScreen::new(game)));
-                self.last_choice = Some(choice);
+        match new.start(seed) {
+            Ok(game) => {
+                self.screen = Screen::Game(Box::new(GameScreen::new(Match::from_game(game))));
+                self.last_game = Some(new);
+                self.autosave.forget();
             }
             Err(e) => {
                 if let Screen::Start(menu) = &mut self.screen {
@@ -393,14 +401,13 @@ impl App {
             }
             Overlay::None => {}
         }
-        let Some(action) = keys::action(keys::GAME, key) else {
+        let Some(action) = keys::game_action(key) else {
             return;
         };
         self.game_action(action, now);
     }
 
     fn game_action(&mut self, action: Action, now: Instant) {
-        let animations = self.animations;
         let Screen::Game(g) = &mut self.screen else {
             return;
         };
@@ -414,48 +421,80 @@ impl App {
                 if let Some(why) = g.game.select(now) {
                     g.warn(why);
                 }
+                self.keep();
             }
-            Action::Cancel => g.game.clear_pick(),
-            Action::Undo => {
+            Action::Again => match self.last_game.clone() {
+                Some(game) => self.begin(game),
+                None => self.show_menu(),
+            },
+            Action::Review => {
+                g.game.jump(0);
+                g.tell("The start of the game: ] steps forward, End goes to the end.");
+            }
+            Action::Continue => {}
+            Action::Game(command) => self.command(command),
+        }
+    }
+
+    /// A command of the shared key map, in a game.
+    fn command(&mut self, command: Command) {
+        let animations = self.animations;
+        let Screen::Game(g) = &mut self.screen else {
+            return;
+        };
+        match command {
+            Command::Cancel => g.game.clear_pick(),
+            Command::Undo => {
                 if g.game.undo() == 0 {
                     g.warn("There is nothing to undo.");
                 }
+                self.keep();
             }
-            Action::Redo => {
+            Command::Redo => {
                 if g.game.redo() == 0 {
                     g.warn("There is nothing to redo.");
                 }
+                self.keep();
             }
-            Action::Back => g.game.jump(g.game.ply().saturating_sub(1)),
-            Action::Forward => g
+            Command::Back => g.game.jump(g.game.ply().saturating_sub(1)),
+            Command::Forward => g
                 .game
                 .jump((g.game.ply() + 1).min(g.game.all_moves().len())),
-            Action::First => g.game.jump(0),
-            Action::Last => g.game.jump(g.game.all_moves().len()),
-            Action::Hint => {
+            Command::First => g.game.jump(0),
+            Command::Last => g.game.jump(g.game.all_moves().len()),
+            Command::Hint => {
                 if g.game.is_over() {
                     g.warn("The game is over.");
+                } else if !g.game.human_to_move() && g.game.redoable() == 0 {
+                    g.warn("Wait for your turn: the computer is moving.");
                 } else {
+                    // The prompt line says the engine is looking until the hint arrives.
                     g.game.ask_hint();
-                    g.tell("Looking for a hint...");
                 }
             }
-            Action::Pass => match g.game.pass() {
-                Ok(_) => g.tell("You passed."),
-                Err(why) => g.warn(capitalise(&why.to_string())),
-            },
-            Action::Claim => match g.game.claim() {
-                Ok(_) => g.tell("Claim granted: each player takes the seeds on their side."),
-                Err(why) => g.warn(format!("Claim refused: {why}")),
-            },
-            Action::Draw => {
+            Command::Pass => {
+                match g.game.pass() {
+                    Ok(_) => g.tell("You passed."),
+                    Err(why) => g.warn(capitalise(&why.to_string())),
+                }
+                self.keep();
+            }
+            Command::Claim => {
+                match g.game.claim() {
+                    Ok(_) => g.tell("Claim granted: each player takes the seeds on their side."),
+                    Err(why) => g.warn(format!("Claim refused: {why}")),
+                }
+                self.keep();
+            }
+            Command::Draw => {
                 let answer = g.game.draw();
                 g.tell(answer.to_string());
+                self.keep();
             }
-            Action::Resign if !g.game.is_over() => g.overlay = Overlay::Confirm(Confirm::Resign),
-            Action::Resign => g.warn("The game is over."),
-            Action::Save | Action::Load => {
-                let purpose = if action == Action::Save {
+            Command::Resign if !g.game.is_over() => g.overlay = Overlay::Confirm(Confirm::Resign),
+            Command::Resign => g.warn("The game is over."),
+            Command::Save | Command::Load => {
+                let purpose = if command == Command::Save {
                     Purpose::Save
                 } else {
                     Purpose::Load
@@ -466,8 +505,8 @@ impl App {
                     .map_or_else(|| "kraal-game.txt".to_owned(), |f| f.display().to_string());
                 g.overlay = Overlay::Prompt { purpose, text };
             }
-            Action::NewGame | Action::Menu => self.show_menu(),
-            Action::Animation => {
+            Command::NewGame => self.show_menu(),
+            Command::Animations => {
                 self.animations = !animations;
                 self.settings.animations = self.animations;
                 self.save_settings();
@@ -476,23 +515,16 @@ impl App {
                     g.tell(format!("Sowing animation {state}."));
                 }
             }
-            Action::Help => {
+            // The GUI's theme: the terminal's colours are the terminal's own.
+            Command::Theme => {}
+            Command::Help => {
                 g.help_scroll = 0;
                 g.overlay = Overlay::Help;
             }
-            Action::Quit if g.is_unsaved() && !g.game.is_over() => {
+            Command::Quit if g.is_unsaved() && !g.game.is_over() => {
                 g.overlay = Overlay::Confirm(Confirm::Quit);
             }
-            Action::Quit => self.quit = true,
-            Action::Again => match self.last_choice.clone() {
-                Some(choice) => self.begin(choice),
-                None => self.show_menu(),
-            },
-            Action::Review => {
-                g.game.jump(0);
-                g.tell("The start of the game: ] steps forward, End goes to the end.");
-            }
-            Action::Continue => {}
+            Command::Quit => self.quit = true,
         }
     }
 
@@ -552,7 +584,10 @@ impl App {
         let yes = matches!(key.code, KeyCode::Char('y' | 'Y'));
         match (question, yes) {
             (Confirm::Quit, true) => self.quit = true,
-            (Confirm::Resign, true) => g.game.resign(),
+            (Confirm::Resign, true) => {
+                g.game.resign();
+                self.keep();
+            }
             (_, false) => {}
         }
     }
@@ -562,7 +597,7 @@ impl App {
             return;
         };
         match keys::action(keys::GAME_OVER, key) {
-            Some(Action::Cancel) => g.overlay = Overlay::None,
+            Some(Action::Game(Command::Cancel)) => g.overlay = Overlay::None,
             Some(action) => {
                 g.overlay = Overlay::None;
                 self.game_action(action, now);
@@ -572,11 +607,11 @@ impl App {
     }
 
     /// A turn of the mouse wheel over a game without a window open.
-    fn wheel(&mut self, action: Action, now: Instant) {
+    fn wheel(&mut self, command: Command) {
         if let Screen::Game(g) = &self.screen
             && g.overlay == Overlay::None
         {
-            self.game_action(action, now);
+            self.command(command);
         }
     }
 
@@ -613,7 +648,7 @@ impl App {
                     Some(ui::Hit::Ply(ply)) => g.game.jump(ply),
                     None => {}
                 }
-                self.autosave();
+                self.keep();
             }
         }
     }
@@ -636,37 +671,37 @@ impl App {
             && let Some(ai) = g.game.run_ai(now)
         {
             g.ai_move = Some(ai);
-            self.autosave();
+            self.keep();
         }
         let Screen::Game(g) = &mut self.screen else {
             return;
         };
         let over = g.game.is_over();
+        // An ending that came with time (a clock, the computer accepting a draw) is kept too.
+        if over && !g.over_kept {
+            g.over_kept = true;
+            self.keep();
+        }
+        let Screen::Game(g) = &mut self.screen else {
+            return;
+        };
         if over && !g.over_shown && !g.game.is_animating() && g.overlay == Overlay::None {
             g.overlay = Overlay::GameOver;
             g.over_shown = true;
-            self.autosave();
         } else if !over {
             g.over_shown = false;
+            g.over_kept = false;
         }
     }
 
-    /// Keeps the unfinished game in the last-game file (and removes it once the game is over),
-    /// so that it can be continued from the start screen.
-    fn autosave(&mut self) {
-        let (Screen::Game(g), Some(path)) = (&mut self.screen, &self.paths.last_game) else {
+    /// Gives the game to the autosave after a move, an undo or redo, or an ending (it writes
+    /// only what changed); a failure is shown as a warning and the game goes on.
+    fn keep(&mut self) {
+        let Screen::Game(g) = &mut self.screen else {
             return;
         };
-        if g.game.is_over() {
-            let _ = std::fs::remove_file(path);
-        } else if !g.game.all_moves().is_empty()
-            && let Err(e) = path
-                .parent()
-                .map_or(Ok(()), std::fs::create_dir_all)
-                .map_err(|e| e.to_string())
-                .and_then(|()| g.game.record().save(path).map_err(|e| e.to_string()))
-        {
-            g.warn(format!("Cannot keep the game for later: {e}"));
+        if let Err(e) = self.autosave.update(&g.game) {
+            g.warn(capitalise(&e.to_string()));
         }
     }
 

@@ -121,7 +121,7 @@ impl Match {
         players: [Player; 2],
         seed: u64,
     ) -> Result<Match, SessionError> {
-        AnyGame::new(rules, start, players, seed).map(Match::around)
+        AnyGame::new(rules, start, players, seed).map(Match::from_game)
     }
 
     /// A saved game, with the players its record names.
@@ -129,10 +129,12 @@ impl Match {
     /// # Errors
     /// A record whose rules or moves cannot be used.
     pub fn from_record(record: &Record, seed: u64) -> Result<Match, RecordError> {
-        AnyGame::from_record(record, AnyGame::players_in(record), seed).map(Match::around)
+        AnyGame::from_record(record, AnyGame::players_in(record), seed).map(Match::from_game)
     }
 
-    fn around(game: AnyGame) -> Match {
+    /// A game on the screen, its cursor on the mover's side.
+    #[must_use]
+    pub fn from_game(game: AnyGame) -> Match {
         let mut m = Match {
             game,
             // d6: the middle of the top half, on every board.
@@ -292,7 +294,7 @@ impl Match {
     pub fn prompt(&self) -> String {
         if self.is_over() {
             return format!(
-                "{} Press n for a new game, or v to view it again.",
+                "{} Press n for a new game; [ and ] step through the moves.",
                 self.ending()
             );
         }
@@ -303,10 +305,12 @@ impl Match {
                 self.ply() + self.redoable()
             );
         }
+        if self.game.hint_pending() {
+            return "Looking for a hint...".to_owned();
+        }
         match self.game.prompt() {
             Some(prompt @ Prompt::Pass(_)) => format!("{prompt} Press p."),
             Some(prompt) => prompt.to_string(),
-            None if self.game.hint_pending() => "Looking for a hint...".to_owned(),
             None => String::new(),
         }
     }

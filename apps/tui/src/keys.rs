@@ -1,7 +1,12 @@
-//! The key bindings: one table per screen, used both by the key handler and by the help
-//! overlay, so the help can never miss a key the handler knows.
+//! The keys. A game's commands come from the key map every front end shares
+//! ([`kraal_front::keymap`]); [`shared_key`] turns a terminal key press into its key. The
+//! tables here hold only what the terminal has on its own: moving the board cursor and
+//! picking ([`CURSOR`]), the start screen ([`START`]) and the game-over window
+//! ([`GAME_OVER`]), which use the shared letters where their commands are the same. Each table
+//! drives both the handler and the help, so the help can never miss a key the handler knows.
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use kraal_front::keymap::{self, Command, FrontEnd, Key};
 
 /// What a key asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -16,53 +21,17 @@ pub enum Action {
     Right,
     /// Pick the point or hole under the cursor (or start the game from the menu).
     Select,
-    /// Forget the picks of this turn, or close an overlay.
-    Cancel,
-    /// Take back the last move (against the AI: back to your last turn).
-    Undo,
-    /// Play a taken-back move again.
-    Redo,
-    /// Step one move back through the game, to look at it.
-    Back,
-    /// Step one move forward through the game.
-    Forward,
-    /// Go to the start of the game.
-    First,
-    /// Go to the last move played.
-    Last,
-    /// Ask the engine for the best move.
-    Hint,
-    /// Pass (Koti, when you are blocked).
-    Pass,
-    /// Claim that no capture can happen again (Oware).
-    Claim,
-    /// Offer a draw, or accept one offered.
-    Draw,
-    /// Give up the game.
-    Resign,
-    /// Save the game to a file.
-    Save,
-    /// Load a game from a file.
-    Load,
     /// Continue the last unfinished game (start screen).
     Continue,
-    /// Leave this game for the start screen.
-    NewGame,
-    /// Turn the sowing animation on or off.
-    Animation,
-    /// Show or hide the list of keys.
-    Help,
-    /// Leave kraal.
-    Quit,
     /// Play again with the same choices (game over).
     Again,
-    /// Back to the start screen (game over).
-    Menu,
     /// Look at the finished game move by move, from the start (game over).
     Review,
+    /// A command of the shared key map.
+    Game(Command),
 }
 
-/// One line of the key table.
+/// One line of a terminal key table.
 #[derive(Clone, Copy, Debug)]
 pub struct Binding {
     /// The keys, with the modifiers they need (Shift is carried by the letter's case).
@@ -86,29 +55,29 @@ const fn code(c: KeyCode) -> (KeyCode, KeyModifiers) {
     (c, NONE)
 }
 
-/// The keys of a game in progress.
-pub const GAME: &[Binding] = &[
+/// The terminal's own keys in a game: the board cursor and picking.
+pub const CURSOR: &[Binding] = &[
     Binding {
-        keys: &[code(KeyCode::Up), ch('k')],
-        label: "↑ k",
+        keys: &[code(KeyCode::Up)],
+        label: "↑",
         action: Action::Up,
         help: "move the cursor up",
     },
     Binding {
-        keys: &[code(KeyCode::Down), ch('j')],
-        label: "↓ j",
+        keys: &[code(KeyCode::Down)],
+        label: "↓",
         action: Action::Down,
         help: "move the cursor down",
     },
     Binding {
-        keys: &[code(KeyCode::Left), ch('h')],
-        label: "← h",
+        keys: &[code(KeyCode::Left)],
+        label: "←",
         action: Action::Left,
         help: "move the cursor left",
     },
     Binding {
-        keys: &[code(KeyCode::Right), ch('l')],
-        label: "→ l",
+        keys: &[code(KeyCode::Right)],
+        label: "→",
         action: Action::Right,
         help: "move the cursor right",
     },
@@ -118,139 +87,31 @@ pub const GAME: &[Binding] = &[
         action: Action::Select,
         help: "pick the point or hole under the cursor (or click it)",
     },
-    Binding {
-        keys: &[code(KeyCode::Esc)],
-        label: "Esc",
-        action: Action::Cancel,
-        help: "forget this turn's picks; close a window",
-    },
-    Binding {
-        keys: &[ch('u')],
-        label: "u",
-        action: Action::Undo,
-        help: "undo (against the computer: back to your last turn)",
-    },
-    Binding {
-        keys: &[ch('r')],
-        label: "r",
-        action: Action::Redo,
-        help: "redo a move you took back",
-    },
-    Binding {
-        keys: &[ch('['), code(KeyCode::PageUp)],
-        label: "[ PgUp",
-        action: Action::Back,
-        help: "step back through the moves to look at them",
-    },
-    Binding {
-        keys: &[ch(']'), code(KeyCode::PageDown)],
-        label: "] PgDn",
-        action: Action::Forward,
-        help: "step forward through the moves",
-    },
-    Binding {
-        keys: &[code(KeyCode::Home)],
-        label: "Home",
-        action: Action::First,
-        help: "go to the start of the game",
-    },
-    Binding {
-        keys: &[code(KeyCode::End)],
-        label: "End",
-        action: Action::Last,
-        help: "go to the last move played",
-    },
-    Binding {
-        keys: &[ch('t')],
-        label: "t",
-        action: Action::Hint,
-        help: "tip: ask the engine for the best move",
-    },
-    Binding {
-        keys: &[ch('p')],
-        label: "p",
-        action: Action::Pass,
-        help: "pass (Koti rules, when you cannot move)",
-    },
-    Binding {
-        keys: &[ch('c')],
-        label: "c",
-        action: Action::Claim,
-        help: "claim the end: no capture can happen again (Oware)",
-    },
-    Binding {
-        keys: &[ch('d')],
-        label: "d",
-        action: Action::Draw,
-        help: "offer a draw, or accept the one offered",
-    },
-    Binding {
-        keys: &[ch('R')],
-        label: "R",
-        action: Action::Resign,
-        help: "resign (asks first)",
-    },
-    Binding {
-        keys: &[ch('s')],
-        label: "s",
-        action: Action::Save,
-        help: "save the game to a file",
-    },
-    Binding {
-        keys: &[ch('o')],
-        label: "o",
-        action: Action::Load,
-        help: "open a saved game",
-    },
-    Binding {
-        keys: &[ch('n')],
-        label: "n",
-        action: Action::NewGame,
-        help: "new game: back to the start screen",
-    },
-    Binding {
-        keys: &[ch('a')],
-        label: "a",
-        action: Action::Animation,
-        help: "turn the sowing animation on or off",
-    },
-    Binding {
-        keys: &[ch('?')],
-        label: "?",
-        action: Action::Help,
-        help: "show or hide this help",
-    },
-    Binding {
-        keys: &[ch('q'), (KeyCode::Char('c'), CTRL)],
-        label: "q Ctrl-C",
-        action: Action::Quit,
-        help: "quit (asks first if the game is not saved)",
-    },
 ];
 
 /// The keys of the start screen.
 pub const START: &[Binding] = &[
     Binding {
-        keys: &[code(KeyCode::Up), ch('k'), code(KeyCode::BackTab)],
-        label: "↑ k Shift-Tab",
+        keys: &[code(KeyCode::Up), code(KeyCode::BackTab)],
+        label: "↑ Shift-Tab",
         action: Action::Up,
         help: "the choice above",
     },
     Binding {
-        keys: &[code(KeyCode::Down), ch('j'), code(KeyCode::Tab)],
-        label: "↓ j Tab",
+        keys: &[code(KeyCode::Down), code(KeyCode::Tab)],
+        label: "↓ Tab",
         action: Action::Down,
         help: "the choice below",
     },
     Binding {
-        keys: &[code(KeyCode::Left), ch('h')],
-        label: "← h",
+        keys: &[code(KeyCode::Left)],
+        label: "←",
         action: Action::Left,
         help: "the previous value of this choice",
     },
     Binding {
-        keys: &[code(KeyCode::Right), ch('l')],
-        label: "→ l",
+        keys: &[code(KeyCode::Right)],
+        label: "→",
         action: Action::Right,
         help: "the next value of this choice",
     },
@@ -267,21 +128,21 @@ pub const START: &[Binding] = &[
         help: "continue the last unfinished game",
     },
     Binding {
-        keys: &[ch('o')],
+        keys: &[ch('o'), (KeyCode::Char('o'), CTRL)],
         label: "o",
-        action: Action::Load,
+        action: Action::Game(Command::Load),
         help: "open a saved game",
     },
     Binding {
         keys: &[ch('?')],
         label: "?",
-        action: Action::Help,
+        action: Action::Game(Command::Help),
         help: "show or hide this help",
     },
     Binding {
         keys: &[ch('q'), code(KeyCode::Esc), (KeyCode::Char('c'), CTRL)],
         label: "q Esc Ctrl-C",
-        action: Action::Quit,
+        action: Action::Game(Command::Quit),
         help: "quit",
     },
 ];
@@ -289,10 +150,16 @@ pub const START: &[Binding] = &[
 /// The keys of the game-over window.
 pub const GAME_OVER: &[Binding] = &[
     Binding {
-        keys: &[ch('n'), code(KeyCode::Enter)],
-        label: "n Enter",
+        keys: &[code(KeyCode::Enter)],
+        label: "Enter",
         action: Action::Again,
         help: "play again with the same choices",
+    },
+    Binding {
+        keys: &[ch('n'), (KeyCode::Char('n'), CTRL)],
+        label: "n",
+        action: Action::Game(Command::NewGame),
+        help: "new game: back to the start screen",
     },
     Binding {
         keys: &[ch('v')],
@@ -301,32 +168,26 @@ pub const GAME_OVER: &[Binding] = &[
         help: "view the game move by move from the start ([ and ] step)",
     },
     Binding {
-        keys: &[ch('s')],
+        keys: &[ch('s'), (KeyCode::Char('s'), CTRL)],
         label: "s",
-        action: Action::Save,
+        action: Action::Game(Command::Save),
         help: "save the game to a file",
-    },
-    Binding {
-        keys: &[ch('m')],
-        label: "m",
-        action: Action::Menu,
-        help: "back to the start screen",
     },
     Binding {
         keys: &[code(KeyCode::Esc)],
         label: "Esc",
-        action: Action::Cancel,
+        action: Action::Game(Command::Cancel),
         help: "close this window and look at the board",
     },
     Binding {
         keys: &[ch('q'), (KeyCode::Char('c'), CTRL)],
         label: "q Ctrl-C",
-        action: Action::Quit,
+        action: Action::Game(Command::Quit),
         help: "quit",
     },
 ];
 
-/// The action a key press asks for in a table, if any.
+/// The action a key press asks for in a terminal table, if any.
 #[must_use]
 pub fn action(table: &[Binding], key: KeyEvent) -> Option<Action> {
     // The letter's case already says whether Shift was held.
@@ -337,13 +198,60 @@ pub fn action(table: &[Binding], key: KeyEvent) -> Option<Action> {
         .map(|b| b.action)
 }
 
+/// A terminal key press as the shared key map knows keys: Shift is carried by the letter's
+/// case, Ctrl+letter is [`Key::Ctrl`]; keys the map has no name for are `None`.
+#[must_use]
+pub fn shared_key(key: KeyEvent) -> Option<Key> {
+    let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+    Some(match key.code {
+        KeyCode::Char(c) if ctrl => Key::Ctrl(c.to_ascii_lowercase()),
+        KeyCode::Char(c) => Key::Char(c),
+        KeyCode::Enter => Key::Enter,
+        KeyCode::Esc => Key::Esc,
+        KeyCode::Home => Key::Home,
+        KeyCode::End => Key::End,
+        KeyCode::PageUp => Key::PageUp,
+        KeyCode::PageDown => Key::PageDown,
+        _ => return None,
+    })
+}
+
+/// What a key press asks for in a game: the cursor keys first, then the shared key map.
+#[must_use]
+pub fn game_action(key: KeyEvent) -> Option<Action> {
+    action(CURSOR, key)
+        .or_else(|| keymap::command(FrontEnd::Terminal, shared_key(key)?).map(Action::Game))
+}
+
+/// The shared key map's bindings in the terminal, as its help lists them.
+pub fn shared() -> impl Iterator<Item = &'static keymap::Binding> {
+    keymap::bindings(FrontEnd::Terminal)
+}
+
+/// A key of the shared map as the terminal sends it (for tests and the help).
+#[must_use]
+pub fn event_of(key: Key) -> KeyEvent {
+    let (code, modifiers) = match key {
+        Key::Char(c) if c.is_uppercase() => (KeyCode::Char(c), KeyModifiers::SHIFT),
+        Key::Char(c) => (KeyCode::Char(c), NONE),
+        Key::Ctrl(c) => (KeyCode::Char(c), CTRL),
+        Key::Enter => (KeyCode::Enter, NONE),
+        Key::Esc => (KeyCode::Esc, NONE),
+        Key::Home => (KeyCode::Home, NONE),
+        Key::End => (KeyCode::End, NONE),
+        Key::PageUp => (KeyCode::PageUp, NONE),
+        Key::PageDown => (KeyCode::PageDown, NONE),
+    };
+    KeyEvent::new(code, modifiers)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn every_key_of_a_table_leads_to_its_own_action() {
-        for table in [GAME, START, GAME_OVER] {
+        for table in [CURSOR, START, GAME_OVER] {
             for binding in table {
                 for &(code, modifiers) in binding.keys {
                     let key = KeyEvent::new(code, modifiers);
@@ -354,12 +262,58 @@ mod tests {
     }
 
     #[test]
-    fn shift_is_read_from_the_letter() {
+    fn every_shared_key_reaches_its_command_through_the_terminal() {
+        for binding in shared() {
+            for &key in binding.keys {
+                let event = event_of(key);
+                assert_eq!(
+                    game_action(event),
+                    Some(Action::Game(binding.command)),
+                    "{key:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn shift_is_read_from_the_letter_and_ctrl_is_its_own_key() {
         let shifted = KeyEvent::new(KeyCode::Char('R'), KeyModifiers::SHIFT);
-        assert_eq!(action(GAME, shifted), Some(Action::Resign));
+        assert_eq!(game_action(shifted), Some(Action::Game(Command::Resign)));
         let plain = KeyEvent::new(KeyCode::Char('r'), KeyModifiers::NONE);
-        assert_eq!(action(GAME, plain), Some(Action::Redo));
+        assert_eq!(game_action(plain), Some(Action::Game(Command::Redo)));
+        let control = KeyEvent::new(KeyCode::Char('z'), KeyModifiers::CONTROL);
+        assert_eq!(game_action(control), Some(Action::Game(Command::Undo)));
         let control = KeyEvent::new(KeyCode::Char('u'), KeyModifiers::CONTROL);
-        assert_eq!(action(GAME, control), None);
+        assert_eq!(game_action(control), None);
+    }
+
+    #[test]
+    fn h_asks_for_a_hint_and_the_cursor_has_only_the_arrows() {
+        let h = KeyEvent::new(KeyCode::Char('h'), KeyModifiers::NONE);
+        assert_eq!(game_action(h), Some(Action::Game(Command::Hint)));
+        for letter in ['j', 'k', 'l', 't'] {
+            let key = KeyEvent::new(KeyCode::Char(letter), KeyModifiers::NONE);
+            assert_eq!(game_action(key), None, "{letter}");
+        }
+    }
+
+    #[test]
+    fn the_terminal_tables_use_the_shared_letters_for_the_same_commands() {
+        for table in [START, GAME_OVER] {
+            for binding in table {
+                let Action::Game(command) = binding.action else {
+                    continue;
+                };
+                let shared = keymap::binding(FrontEnd::Terminal, command).expect("shared");
+                for &(code, modifiers) in binding.keys {
+                    let key = shared_key(KeyEvent::new(code, modifiers)).expect("a key");
+                    // Esc also quits the start screen, where it has nothing to cancel.
+                    if !matches!(key, Key::Char(_) | Key::Ctrl(_)) {
+                        continue;
+                    }
+                    assert!(shared.keys.contains(&key), "{key:?} for {command:?}");
+                }
+            }
+        }
     }
 }

@@ -2,15 +2,18 @@
 //!
 //! The pieces, each with one job:
 //! - [`app`]: the state and how keys, mouse clicks and time change it;
-//! - [`ui`]: drawing every screen as a pure function of that state (so tests snapshot it);
+//! - [`ui`]: drawing every screen as a pure function of that state (so tests snapshot it),
+//!   one module a screen, with one layout of the game screen for drawing and mouse alike;
 //! - [`board`]: the board widgets, drawn from the rules crates' geometry;
 //! - [`game`]: a game of either family, with the picks of a turn and the sowing animation;
 //! - [`start`]: the start screen's choices;
-//! - [`keys`]: the key tables shared by the handler and the help;
+//! - [`keys`]: terminal keys turned into the shared key map's ([`kraal_front::keymap`]), and
+//!   the terminal's own small tables (cursor, start screen, game over);
 //! - [`theme`]: Unicode or ASCII glyphs, colour or none (`NO_COLOR`).
 //!
-//! Game logic lives in `kraal-session`; this crate turns input into moves and state into
-//! pictures.
+//! Game logic lives in `kraal-session`, and what the front ends share above it (start
+//! options, the key map, the autosave, player labels) in `kraal-front`; this crate turns
+//! input into moves and state into pictures.
 
 pub mod app;
 pub mod board;

@@ -4,13 +4,11 @@ use anyhow::{Context, Result, bail};
 use clap::Parser;
 use crossterm::event::{self, DisableMouseCapture, EnableMouseCapture};
 use crossterm::execute;
-use kraal_session::{Player, TimeControl, resolve};
+use kraal_front::{Start, StartOptions};
 use kraal_tui::app::{App, Paths};
-use kraal_tui::start::Choice;
 use kraal_tui::{Theme, ui};
 use ratatui::layout::Rect;
 use std::io::IsTerminal;
-use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
@@ -22,38 +20,26 @@ struct Args {
     /// Draw with plain ASCII characters instead of Unicode box drawing and symbols.
     #[arg(long)]
     ascii: bool,
-    /// Start this game at once: a game (morabaraba, oware, mulabalaba) or a rule set (koti...).
-    #[arg(long, value_name = "GAME")]
-    game: Option<String>,
-    /// The rule set of the game (with --game).
-    #[arg(long, value_name = "NAME")]
-    rules: Option<String>,
-    /// Change one option of the rule set, such as cows=11 (with --game; repeatable).
-    #[arg(long = "set", value_name = "OPTION=VALUE")]
-    overrides: Vec<String>,
-    /// Who plays White (South): human, ai:1 to ai:7, or an opponent's name (with --game).
-    #[arg(long, default_value = "human")]
-    white: String,
-    /// Who plays Black (North) (with --game).
-    #[arg(long, default_value = "ai:3")]
-    black: String,
-    /// A time control (with --game): none, move:SECONDS, or MINUTES+SECONDS.
-    #[arg(long, default_value = "none")]
-    clock: String,
-    /// Start from this position instead of the usual start (with --game; the position string
-    /// of `kraal moves`, such as "a1,d2/a7 10:11 b").
-    #[arg(long, value_name = "POSITION", requires = "game")]
-    position: Option<String>,
-    /// Open a saved game.
-    #[arg(long, value_name = "FILE", conflicts_with = "game")]
-    load: Option<PathBuf>,
-    /// The seed of the computer's choices (the same seed replays the same game).
-    #[arg(long)]
-    seed: Option<u64>,
+    /// The game to start, as every kraal front end reads it.
+    #[command(flatten)]
+    start: StartOptions,
 }
 
 fn main() -> ExitCode {
-    match start(Args::parse()) {
+    let args = match Args::try_parse() {
+        Ok(args) => args,
+        // --help and --version print to standard output and succeed.
+        Err(e) if !e.use_stderr() => e.exit(),
+        Err(e) => {
+            let text = e.to_string();
+            eprint!(
+                "kraal-tui: {}",
+                text.strip_prefix("error: ").unwrap_or(&text)
+            );
+            return ExitCode::from(2);
+        }
+    };
+    match start(args) {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) => {
             eprintln!("kraal-tui: {err:#}");
@@ -62,37 +48,27 @@ fn main() -> ExitCode {
     }
 }
 
-/// Sets the app up as the options ask, then runs it.
+/// Checks the options, sets the app up as they ask, then runs it. Every bad value is an error
+/// here, before the terminal is taken over.
 fn start(args: Args) -> Result<()> {
-    let seed = args.seed.unwrap_or_else(|| {
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(1, |d| d.as_nanos() as u64)
-    });
+    let plan = args.start.plan(None)?;
+    let seed = args.start.seed_or(random_seed());
     let mut app = App::new(Theme::from_env(args.ascii), Paths::user(), seed);
-    if let Some(game) = &args.game {
-        let rules = resolve(game, args.rules.as_deref(), &args.overrides)?;
-        let players = [
-            Player::parse(&args.white).context("--white")?,
-            Player::parse(&args.black).context("--black")?,
-        ];
-        let clock: TimeControl = args
-            .clock
-            .parse()
-            .map_err(|e| anyhow::anyhow!("--clock: {e}"))?;
-        app.start_game(&Choice::Start {
-            rules,
-            start: args.position.clone(),
-            players,
-            clock,
-        })
-        .map_err(|why| anyhow::anyhow!("{why}"))?;
-    }
-    if let Some(path) = args.load {
-        app.open(path.clone())
-            .map_err(|why| anyhow::anyhow!("cannot open {}: {why}", path.display()))?;
+    match plan {
+        Start::Menu => {}
+        Start::New(game) => app.start_game(&game).map_err(|why| anyhow::anyhow!(why))?,
+        Start::Saved { path, record } => app
+            .open_record(path.clone(), &record)
+            .map_err(|why| anyhow::anyhow!("cannot open {}: {why}", path.display()))?,
     }
     run(app)
+}
+
+/// A seed from the clock, when the options give none.
+fn random_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(1, |d| d.as_nanos() as u64)
 }
 
 /// Runs the app in the terminal until the player quits; the terminal is restored even on a

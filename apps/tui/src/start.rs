@@ -2,7 +2,8 @@
 //! clock, animation), and continuing the last unfinished game.
 
 use kraal_ai::OPPONENTS;
-use kraal_session::{GAMES, GameRules, Player, SessionError, Settings, TimeControl, resolve};
+use kraal_front::NewGame;
+use kraal_session::{GAMES, Player, SessionError, Settings, TimeControl, resolve};
 
 /// One line of the start screen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -66,17 +67,8 @@ pub struct StartMenu {
 /// What the start screen asks the app to do.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Choice {
-    /// Start a game with these rules and players.
-    Start {
-        /// The rules.
-        rules: GameRules,
-        /// A start position other than the usual one (a position string).
-        start: Option<String>,
-        /// Who plays first and second.
-        players: [Player; 2],
-        /// The time control.
-        clock: TimeControl,
-    },
+    /// Start this game (the same description the command line's options make).
+    Start(Box<NewGame>),
     /// Continue the last unfinished game.
     Continue,
 }
@@ -191,7 +183,7 @@ impl StartMenu {
     /// The label and value of a line, and a line describing the value.
     #[must_use]
     pub fn describe(&self, field: Field) -> (&'static str, String, String) {
-        let sides = if GAMES[self.game].0 == "morabaraba" {
+        let sides = if self.is_mill_game() {
             ["White", "Black"]
         } else {
             ["South", "North"]
@@ -229,7 +221,7 @@ impl StartMenu {
                     (
                         "Opponent",
                         format!("{}. {}", o.level, o.name),
-                        o.description.to_owned(),
+                        o.describe(self.is_mill_game()).to_owned(),
                     )
                 }
             },
@@ -263,6 +255,12 @@ impl StartMenu {
                 },
             ),
         }
+    }
+
+    /// Whether the game chosen is a mill game (its words are cows and mills, not seeds).
+    #[must_use]
+    pub fn is_mill_game(&self) -> bool {
+        GAMES[self.game].0 == "morabaraba"
     }
 
     /// The overrides the choices add to the rule set.
@@ -304,12 +302,12 @@ impl StartMenu {
             [opponent, Player::Human]
         };
         let clock = CLOCKS[self.clock].0.parse().unwrap_or(TimeControl::None);
-        Ok(Choice::Start {
+        Ok(Choice::Start(Box::new(NewGame {
             rules,
-            start: None,
+            position: None,
             players,
             clock,
-        })
+        })))
     }
 
     /// Writes the choices into the settings, to offer them again next time.
@@ -350,11 +348,11 @@ mod tests {
         assert_eq!(menu.describe(Field::Size).1, "4 x 10");
         assert_eq!(menu.describe(Field::Opponent).1, "5. Elder");
         assert_eq!(menu.describe(Field::Colour).1, "North");
-        let Ok(Choice::Start { rules, players, .. }) = menu.start() else {
+        let Ok(Choice::Start(game)) = menu.start() else {
             panic!("the choices make a game");
         };
-        assert_eq!(rules.overrides(), ["holes=10"]);
-        assert_eq!(players[1], Player::Human);
+        assert_eq!(game.rules.overrides(), ["holes=10"]);
+        assert_eq!(game.players[1], Player::Human);
         let before = settings.clone();
         menu.save_into(&mut settings);
         assert_eq!(settings, before);

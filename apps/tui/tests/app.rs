@@ -2,6 +2,7 @@
 //! through ratatui's TestBackend.
 
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers, MouseEvent, MouseEventKind};
+use kraal_front::Command;
 use kraal_rules_morris::Point;
 use kraal_session::pick::mancala_targets;
 use kraal_tui::app::{App, Overlay, Paths, Screen};
@@ -177,16 +178,16 @@ fn a_whole_game_by_keys_against_the_calf() {
         let target = targets[human_moves % targets.len()];
         let (from, to) = (board.cell(g.hole), board.cell(target));
         for _ in from.row..to.row {
-            press(&mut app, KeyCode::Char('j'));
+            press(&mut app, KeyCode::Down);
         }
         for _ in to.row..from.row {
-            press(&mut app, KeyCode::Char('k'));
+            press(&mut app, KeyCode::Up);
         }
         for _ in from.column..to.column {
-            press(&mut app, KeyCode::Char('l'));
+            press(&mut app, KeyCode::Right);
         }
         for _ in to.column..from.column {
-            press(&mut app, KeyCode::Char('h'));
+            press(&mut app, KeyCode::Left);
         }
         let before = game(&app).ply();
         press(&mut app, KeyCode::Char(' '));
@@ -200,8 +201,8 @@ fn a_whole_game_by_keys_against_the_calf() {
     assert!(game(&app).outcome().is_some());
     let record = game(&app).record();
     assert_eq!(record.moves.len(), game(&app).all_moves().len());
-    // n plays again with the same choices.
-    press(&mut app, KeyCode::Char('n'));
+    // Enter plays again with the same choices.
+    press(&mut app, KeyCode::Enter);
     assert_eq!(game(&app).all_moves().len(), 0);
     assert_eq!(game(&app).rules().overrides(), ["holes=4"]);
 }
@@ -279,18 +280,33 @@ fn the_help_lists_every_binding_the_handler_knows() {
     press(&mut app, KeyCode::Char('?'));
     assert_eq!(overlay(&app), Overlay::Help);
     let help = screen(&app, 100, 44);
-    for b in keys::GAME.iter().chain(keys::GAME_OVER) {
+    for b in keys::CURSOR {
         assert!(help.contains(b.label), "{}", b.label);
         assert!(help.contains(b.help), "{}", b.help);
         // The key really is handled: it maps to the binding's action.
         for &(code, modifiers) in b.keys {
-            let table = if keys::GAME.iter().any(|g| std::ptr::eq(g, b)) {
-                keys::GAME
-            } else {
-                keys::GAME_OVER
-            };
             assert_eq!(
-                keys::action(table, KeyEvent::new(code, modifiers)),
+                keys::game_action(KeyEvent::new(code, modifiers)),
+                Some(b.action)
+            );
+        }
+    }
+    for b in keys::shared() {
+        assert!(help.contains(b.label), "{}", b.label);
+        assert!(help.contains(b.help), "{}", b.help);
+        for &key in b.keys {
+            assert_eq!(
+                keys::game_action(keys::event_of(key)),
+                Some(Action::Game(b.command))
+            );
+        }
+    }
+    for b in keys::GAME_OVER {
+        assert!(help.contains(b.label), "{}", b.label);
+        assert!(help.contains(b.help), "{}", b.help);
+        for &(code, modifiers) in b.keys {
+            assert_eq!(
+                keys::action(keys::GAME_OVER, KeyEvent::new(code, modifiers)),
                 Some(b.action)
             );
         }
@@ -298,7 +314,7 @@ fn the_help_lists_every_binding_the_handler_knows() {
     insta::assert_snapshot!("help", help);
     press(&mut app, KeyCode::Char('x'));
     assert_eq!(overlay(&app), Overlay::None, "any key closes the help");
-    assert!(keys::GAME.iter().any(|b| b.action == Action::Hint));
+    assert!(keys::shared().any(|b| b.command == Command::Hint));
 }
 
 #[test]
@@ -388,7 +404,11 @@ fn a_click_on_a_point_places_a_cow() {
     let drawn = text.lines().nth(usize::from(y)).expect("the row is drawn");
     assert!(drawn.contains('○'), "a White cow stands on a1: {drawn}");
     // A click on the move list goes back to that move; the wheel steps.
-    app.click(layout.moves.x + 7, layout.moves.y + 1, Instant::now());
+    app.click(
+        layout.moves.area.x + 7,
+        layout.moves.area.y + 1,
+        Instant::now(),
+    );
     assert_eq!(game(&app).ply(), 1);
     let wheel = |kind| {
         Event::Mouse(MouseEvent {
@@ -486,4 +506,263 @@ fn the_help_scrolls_in_a_short_terminal() {
     assert_eq!(overlay(&app), Overlay::Help);
     press(&mut app, KeyCode::Char('x'));
     assert_eq!(overlay(&app), Overlay::None);
+}
+
+/// Starts a game between two people at once, as the command line does.
+fn start_at(app: &mut App, name: &str, position: Option<&str>) {
+    let game = kraal_front::NewGame {
+        rules: kraal_session::resolve(name, None, &[] as &[&str]).expect("rules"),
+        position: position.map(str::to_owned),
+        players: [kraal_session::Player::Human; 2],
+        clock: kraal_session::TimeControl::None,
+    };
+    app.start_game(&game).expect("the game starts");
+}
+
+/// The message under the board, if any.
+fn note(app: &App) -> Option<String> {
+    match &app.screen {
+        Screen::Game(g) => g.note.as_ref().map(|(text, _)| text.clone()),
+        Screen::Start(_) => None,
+    }
+}
+
+/// Ticks until a hint is on the screen; returns its note and how long it took.
+fn wait_for_hint(app: &mut App) -> (String, Duration) {
+    let started = Instant::now();
+    for _ in 0..20_000 {
+        app.tick(Instant::now());
+        if let Some(text) = note(app).filter(|t| t.starts_with("Hint: ")) {
+            return (text, started.elapsed());
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    panic!("no hint came");
+}
+
+/// Ticks for `time`, asserting that no hint shows meanwhile.
+fn no_hint_for(app: &mut App, time: Duration) {
+    let until = Instant::now() + time;
+    while Instant::now() < until {
+        app.tick(Instant::now());
+        let text = screen(app, 100, 32);
+        assert!(!text.contains("Hint: "), "a stale hint: {text}");
+        std::thread::sleep(Duration::from_millis(2));
+    }
+}
+
+#[test]
+fn a_double_shot_shows_whole_in_the_move_list_and_its_columns_answer_clicks() {
+    let mut app = app();
+    // b2-a1 closes a1-d1-g1 and a1-a4-a7 at once: two shots (Morabaraba's shots=per-mill).
+    start_at(
+        &mut app,
+        "morabaraba",
+        Some("b2,d1,g1,a4,a7/c5,e5,f6,g4,e3 0:0 w"),
+    );
+    for point in ["b2", "a1", "e3", "g4"] {
+        pick_point(&mut app, p(point));
+    }
+    assert_eq!(moves(&app), ["b2-a1xe3xg4"]);
+    // Black, down to three cows, flies.
+    pick_point(&mut app, p("c5"));
+    pick_point(&mut app, p("b4"));
+    assert_eq!(moves(&app), ["b2-a1xe3xg4", "c5-b4"]);
+    let text = screen(&app, 100, 32);
+    let layout = ui::game_layout(game(&app), app.size).expect("the board fits");
+    let list = layout.moves;
+    let row = text
+        .lines()
+        .nth(usize::from(list.inner.y))
+        .expect("the first row");
+    assert!(row.contains("1. b2-a1xe3xg4  c5-b4"), "{row}");
+    assert!(list.width >= 11, "the column fits the double shot");
+    // A click on each column goes to that move.
+    app.click(list.columns[0] + 10, list.inner.y, Instant::now());
+    assert_eq!(game(&app).ply(), 1);
+    app.click(list.columns[1], list.inner.y, Instant::now());
+    assert_eq!(game(&app).ply(), 2);
+}
+
+#[test]
+fn a_hint_is_looked_for_on_the_worker_and_moves_the_cursor() {
+    let mut app = app();
+    start_at(&mut app, "morabaraba", None);
+    pick_point(&mut app, p("d6"));
+    pick_point(&mut app, p("a1"));
+    // The cursor is on a1, where White cannot place: the hint must move it.
+    assert_eq!(game(&app).point, p("a1"));
+    press(&mut app, KeyCode::Char('h'));
+    let text = screen(&app, 100, 32);
+    assert!(text.contains("Looking for a hint..."), "{text}");
+    let (hint, took) = wait_for_hint(&mut app);
+    let best: Point = hint
+        .trim_start_matches("Hint: ")
+        .split(' ')
+        .next()
+        .and_then(|m| m.parse().ok())
+        .expect("a placement");
+    assert_eq!(game(&app).point, best, "{hint}");
+    assert!(screen(&app, 100, 32).contains(&hint[..12]));
+    assert!(!screen(&app, 100, 32).contains("Looking for a hint"));
+
+    // A move in between cancels the hint: nothing stale shows, however long one waits.
+    press(&mut app, KeyCode::Char('h'));
+    pick_point(&mut app, p("g7"));
+    assert_eq!(moves(&app), ["d6", "a1", "g7"]);
+    no_hint_for(&mut app, took * 3 + Duration::from_millis(200));
+    assert!(!game(&app).hint_pending());
+    // So does an undo.
+    press(&mut app, KeyCode::Char('h'));
+    press(&mut app, KeyCode::Char('u'));
+    assert_eq!(
+        moves(&app),
+        ["d6", "a1", "g7"],
+        "undo keeps the move to redo"
+    );
+    assert_eq!(game(&app).ply(), 2);
+    no_hint_for(&mut app, took * 3 + Duration::from_millis(200));
+    assert!(!game(&app).hint_pending());
+}
+
+#[test]
+fn a_hint_in_oware_puts_the_cursor_on_the_hole_to_sow() {
+    let mut app = app();
+    start_at(&mut app, "oware", None);
+    // Put the cursor on North's row, where South cannot sow.
+    press(&mut app, KeyCode::Up);
+    let before = game(&app).hole;
+    assert_eq!(before.side, kraal_rules_mancala::Side::North);
+    press(&mut app, KeyCode::Char('h'));
+    assert!(screen(&app, 100, 32).contains("Looking for a hint..."));
+    let (hint, _) = wait_for_hint(&mut app);
+    let hole = game(&app).hole;
+    assert_eq!(hole.side, kraal_rules_mancala::Side::South, "{hint}");
+    let pos = game(&app).mancala_position().expect("oware");
+    let best = hint
+        .trim_start_matches("Hint: ")
+        .split(' ')
+        .next()
+        .expect("a move");
+    assert_eq!(pos.parse_move(best).expect("legal").hole(), hole, "{hint}");
+}
+
+#[test]
+fn a_mancala_game_says_nothing_of_cows_mills_or_shots() {
+    let mill_words = |text: &str| {
+        let lower = text.to_lowercase();
+        ["cow", "mill", "shot", "shoot"]
+            .into_iter()
+            .filter(|w| lower.contains(w))
+            .map(str::to_owned)
+            .collect::<Vec<_>>()
+    };
+    for steps_left in [1, 2] {
+        let mut app = app();
+        // Mulabalaba (one step left), Oware (two); every opponent's description.
+        for _ in 0..steps_left {
+            press(&mut app, KeyCode::Left);
+        }
+        press(&mut app, KeyCode::Down);
+        press(&mut app, KeyCode::Down);
+        if steps_left == 1 {
+            press(&mut app, KeyCode::Down);
+        }
+        for _ in 0..8 {
+            let text = screen(&app, 100, 32);
+            assert_eq!(mill_words(&text), Vec::<String>::new(), "{text}");
+            press(&mut app, KeyCode::Right);
+        }
+        // The Calf, so the computer's panel shows its thinking and moves.
+        press(&mut app, KeyCode::Right);
+        press(&mut app, KeyCode::Enter);
+        let name = game(&app).rules().game_name();
+        assert_ne!(name, "morabaraba");
+        for _ in 0..3 {
+            if game(&app).human_to_move() {
+                press(&mut app, KeyCode::Enter);
+            }
+            wait_for_ai(&mut app);
+            let text = screen(&app, 100, 32);
+            assert_eq!(mill_words(&text), Vec::<String>::new(), "{name}: {text}");
+        }
+        press(&mut app, KeyCode::Char('?'));
+        let help = screen(&app, 100, 48);
+        assert_eq!(mill_words(&help), Vec::<String>::new(), "{name}: {help}");
+    }
+}
+
+#[test]
+fn the_autosave_follows_moves_undo_and_the_end_not_every_key() {
+    let dir = folder("autosave");
+    let last = dir.join("last-game.txt");
+    let paths = Paths {
+        settings: None,
+        last_game: Some(last.clone()),
+    };
+    let kept = || -> Vec<String> {
+        kraal_session::Record::load(&last)
+            .map(|r| r.moves.iter().map(|m| m.text.clone()).collect())
+            .unwrap_or_default()
+    };
+    let mut app = App::new(UNICODE, paths, 3);
+    app.size = Rect::new(0, 0, 100, 32);
+    // Against the Calf: its move is kept as well as the person's.
+    start_by_keys(&mut app, 0, 0, 1);
+    pick_point(&mut app, p("d6"));
+    wait_for_ai(&mut app);
+    assert_eq!(kept().len(), 2, "the person's move and the computer's");
+    let free = ["b2", "f2", "b6", "f6"]
+        .into_iter()
+        .map(p)
+        .find(|&point| {
+            game(&app)
+                .morris_position()
+                .expect("mill")
+                .cow_at(point)
+                .is_none()
+        })
+        .expect("a free point");
+    pick_point(&mut app, free);
+    wait_for_ai(&mut app);
+    assert_eq!(kept().len(), 4);
+    // Keys that change no move write nothing.
+    std::fs::remove_file(&last).expect("the file was there");
+    for key in [
+        KeyCode::Left,
+        KeyCode::Char('?'),
+        KeyCode::Esc,
+        KeyCode::Char('['),
+    ] {
+        press(&mut app, key);
+    }
+    assert!(!last.exists(), "no write without a move");
+    press(&mut app, KeyCode::Char(']'));
+    press(&mut app, KeyCode::Char('u'));
+    assert_eq!(game(&app).ply(), 2);
+    assert!(last.exists(), "an undo is kept");
+    assert_eq!(kept().len(), 2, "{:?}", kept());
+    // Resigning ends the game: the file goes.
+    press(&mut app, KeyCode::Char('R'));
+    press(&mut app, KeyCode::Char('y'));
+    assert!(!last.exists(), "a finished game is not offered to continue");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn an_autosave_that_fails_is_a_warning_and_the_game_goes_on() {
+    let paths = Paths {
+        settings: None,
+        last_game: Some(PathBuf::from("/proc/kraal-tui/last-game.txt")),
+    };
+    let mut app = App::new(UNICODE, paths, 3);
+    app.size = Rect::new(0, 0, 100, 32);
+    start_by_keys(&mut app, 0, 0, 0);
+    pick_point(&mut app, p("d6"));
+    assert_eq!(moves(&app), ["d6"]);
+    let text = note(&app).unwrap_or_default();
+    assert!(text.starts_with("Cannot keep the game for later"), "{text}");
+    assert!(screen(&app, 100, 32).contains("Cannot keep the game for later"));
+    pick_point(&mut app, p("a1"));
+    assert_eq!(moves(&app), ["d6", "a1"]);
 }

@@ -49,3 +49,38 @@ fn without_a_terminal_it_says_so() {
     assert!(!ok);
     assert!(err.contains("needs a terminal"), "{err}");
 }
+
+#[test]
+fn an_opponent_that_does_not_exist_is_refused() {
+    let (ok, err) = tui(&["--black", "ai:9"]);
+    assert!(!ok);
+    assert!(err.starts_with("kraal-tui: "), "{err}");
+    assert!(err.contains("no opponent `ai:9`"), "{err}");
+    assert!(
+        !err.contains("needs a terminal"),
+        "refused before the screen: {err}"
+    );
+}
+
+#[test]
+fn a_rule_set_of_another_game_is_refused() {
+    let (ok, err) = tui(&["--game", "oware", "--rules", "koti"]);
+    assert!(!ok);
+    assert!(err.starts_with("kraal-tui: "), "{err}");
+    assert!(err.contains("rule set of morabaraba"), "{err}");
+}
+
+#[test]
+fn a_rule_set_alone_starts_its_game() {
+    // `--rules koti` passes the checks: what stops it here is only the missing terminal.
+    let (ok, err) = tui(&["--rules", "koti"]);
+    assert!(!ok);
+    assert!(err.contains("needs a terminal"), "{err}");
+}
+
+#[test]
+fn a_position_that_does_not_fit_the_game_is_refused() {
+    let (ok, err) = tui(&["--game", "oware", "--position", "1,2,3"]);
+    assert!(!ok);
+    assert!(err.starts_with("kraal-tui: --position: "), "{err}");
+}

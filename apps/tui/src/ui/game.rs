@@ -1,0 +1,352 @@
+//! The game screen: the board, the panels beside or under it (players, the computer's
+//! thinking, the moves), the message line and the key bar.
+
+use super::block;
+use super::layout::{GameLayout, MoveList, min_size};
+use super::overlays;
+use crate::app::{App, GameScreen, Overlay};
+use crate::board::{MancalaView, MorrisView};
+use crate::game::Match;
+use crate::theme::{Role, Theme};
+use kraal_front::{Command, keymap, player_label};
+use kraal_rules_mancala::Side;
+use kraal_rules_morris::{self as morris, Color, Point};
+use kraal_session::any::capitalise;
+use kraal_session::pick::mancala_targets;
+use kraal_session::{AnyGame, Player};
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::{Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Widget, Wrap};
+use std::time::{Duration, Instant};
+
+/// Draws the game screen and the window over it, if any.
+pub fn draw_game(app: &App, g: &GameScreen, area: Rect, buf: &mut Buffer, now: Instant) {
+    let theme = app.theme;
+    let Some(layout) = GameLayout::new(&g.game, area) else {
+        draw_too_small(&g.game, theme, area, buf);
+        return;
+    };
+    let rules = g.game.rules();
+    let sep = theme.glyphs().separator;
+    let title = format!(
+        " kraal{sep}{}{sep}{} rules",
+        capitalise(rules.game_name()),
+        rules.rule_set_name()
+    );
+    buf.set_stringn(
+        layout.title.x,
+        layout.title.y,
+        title,
+        layout.title.width as usize,
+        theme.style(Role::Title),
+    );
+    draw_board(&g.game, theme, layout.board, buf);
+    draw_status(&g.game, theme, layout.status, buf, now);
+    draw_ai(app, g, layout.ai, buf);
+    draw_moves(&g.game, theme, &layout.moves, buf);
+    let (note, role) = match &g.note {
+        Some((text, role)) => (text.clone(), *role),
+        None => (g.game.prompt(), Role::Title),
+    };
+    buf.set_stringn(
+        layout.note.x + 1,
+        layout.note.y,
+        note,
+        layout.note.width.saturating_sub(2) as usize,
+        theme.style(role),
+    );
+    let bar = key_bar(&g.game, theme).join(sep);
+    buf.set_stringn(
+        layout.keys.x + 1,
+        layout.keys.y,
+        bar,
+        layout.keys.width.saturating_sub(2) as usize,
+        theme.style(Role::Dim),
+    );
+    match &g.overlay {
+        Overlay::None => {}
+        Overlay::Help => overlays::draw_game_help(theme, g.help_scroll, area, buf),
+        Overlay::Prompt { purpose, text } => {
+            overlays::draw_prompt(theme, *purpose, text, area, buf);
+        }
+        Overlay::Confirm(question) => overlays::draw_confirm(theme, *question, area, buf),
+        Overlay::GameOver => overlays::draw_game_over(&g.game, theme, area, buf),
+    }
+}
+
+/// The most used keys, for the bar at the bottom: the cursor's, then the shared map's
+/// (named by its labels, so the bar says what the handler does).
+fn key_bar(game: &Match, theme: Theme) -> Vec<String> {
+    let arrows = if theme.ascii {
+        "arrows"
+    } else {
+        "←↓↑→"
+    };
+    let mut bar = vec![format!("{arrows} move")];
+    match game.game {
+        AnyGame::Morris { .. } => bar.extend(["Enter pick".to_owned(), "Esc let go".to_owned()]),
+        AnyGame::Mancala { .. } => bar.push("Enter sow".to_owned()),
+    }
+    let shared = [
+        (Command::Undo, "undo"),
+        (Command::Redo, "redo"),
+        (Command::Hint, "hint"),
+        (Command::Save, "save"),
+        (Command::Help, "help"),
+        (Command::Quit, "quit"),
+    ];
+    for (command, word) in shared {
+        if let Some(binding) = keymap::binding(keymap::FrontEnd::Terminal, command) {
+            let key = binding.label.split(' ').next().unwrap_or(binding.label);
+            bar.push(format!("{key} {word}"));
+        }
+    }
+    bar
+}
+
+/// Draws the board of a game into `area` with its highlights.
+pub fn draw_board(game: &Match, theme: Theme, area: Rect, buf: &mut Buffer) {
+    let human = game.human_to_move() && !game.is_over() && game.redoable() == 0;
+    match &game.game {
+        AnyGame::Morris { session, pick } => {
+            let pos = session.position();
+            let targets = if human { pick.targets(pos) } else { Vec::new() };
+            let mut picked: Vec<Point> = pick.from().into_iter().collect();
+            picked.extend(pick.to());
+            picked.extend(pick.shots());
+            let last: Vec<Point> = session
+                .last_move()
+                .map(|m| m.from().into_iter().chain(m.to()).collect())
+                .unwrap_or_default();
+            MorrisView {
+                pos,
+                cursor: Some(game.point),
+                picked: &picked,
+                targets: &targets,
+                last: &last,
+                pending: pick.to().map(|to| (pick.from(), to)),
+                theme,
+            }
+            .render(area, buf);
+        }
+        AnyGame::Mancala { session } => {
+            let pos = session.position();
+            let Some((holes, captured, active)) = game.shown() else {
+                return;
+            };
+            let targets = if human && !game.is_animating() {
+                mancala_targets(pos)
+            } else {
+                Vec::new()
+            };
+            MancalaView {
+                pos,
+                holes: &holes,
+                captured,
+                cursor: Some(game.hole),
+                targets: &targets,
+                last: session.last_move().map(|m| m.hole()),
+                active,
+                turn: !game.is_over(),
+                theme,
+            }
+            .render(area, buf);
+        }
+    }
+}
+
+fn draw_status(game: &Match, theme: Theme, area: Rect, buf: &mut Buffer, now: Instant) {
+    let inner = block(theme, "Game").inner(area);
+    block(theme, "Game").render(area, buf);
+    let g = theme.glyphs();
+    let sep = g.separator;
+    let names = game.side_names();
+    let players = game.players();
+    let mut lines: Vec<Line> = Vec::new();
+    let to_move = game.side_to_move();
+    let over = game.is_over();
+    for side in 0..2 {
+        let (glyph, role, counts) = match &game.game {
+            AnyGame::Morris { session, .. } => {
+                let pos = session.position();
+                let color = Color::ALL[side];
+                let glyph = if side == 0 { g.white } else { g.black };
+                let counts = format!(
+                    "hand {:>2}{sep}board {:>2}",
+                    pos.in_hand(color),
+                    pos.on_board(color)
+                );
+                (
+                    glyph,
+                    if side == 0 { Role::First } else { Role::Second },
+                    counts,
+                )
+            }
+            AnyGame::Mancala { session } => {
+                let pos = session.position();
+                let s = Side::ALL[side];
+                let counts = format!(
+                    "store {:>2}{sep}side {:>2}",
+                    pos.captured(s),
+                    pos.seeds_on_side(s)
+                );
+                let letter = s.letter().to_ascii_uppercase();
+                (
+                    letter,
+                    if side == 0 { Role::First } else { Role::Second },
+                    counts,
+                )
+            }
+        };
+        let turn = if side == to_move && !over {
+            g.turn
+        } else {
+            ' '
+        };
+        lines.push(Line::from(vec![
+            Span::styled(format!("{turn} {glyph} "), theme.style(role)),
+            Span::styled(format!("{:<6}", names[side]), theme.style(role)),
+            Span::raw(format!(" {}", player_label(players[side], players))),
+        ]));
+        lines.push(Line::from(Span::styled(
+            format!("      {counts}"),
+            theme.style(Role::Dim),
+        )));
+    }
+    let state = match (game.outcome(), &game.game) {
+        (Some(_), _) => format!("Game over: {}", game.ending()),
+        (None, AnyGame::Morris { session, .. }) => {
+            let phase = match session.position().phase() {
+                morris::Phase::Placing => "placing",
+                morris::Phase::Moving => "moving",
+                morris::Phase::Flying => "flying",
+            };
+            format!("{} to move{sep}{phase}", names[to_move])
+        }
+        (None, AnyGame::Mancala { .. }) => format!("{} to move", names[to_move]),
+    };
+    lines.push(Line::from(Span::styled(state, theme.style(Role::Title))));
+    if let Some([first, second]) = game.clocks(now) {
+        lines.push(Line::from(format!(
+            "Clock  {} {}   {} {}",
+            names[0],
+            clock_text(first),
+            names[1],
+            clock_text(second)
+        )));
+    }
+    Paragraph::new(lines).render(inner, buf);
+}
+
+/// Minutes and seconds left, rounded up (a clock shows 0:00 only when time is up).
+fn clock_text(left: Duration) -> String {
+    let seconds = left.as_millis().div_ceil(1000);
+    format!("{}:{:02}", seconds / 60, seconds % 60)
+}
+
+fn draw_ai(app: &App, g: &GameScreen, area: Rect, buf: &mut Buffer) {
+    let theme = app.theme;
+    let inner = block(theme, "Computer").inner(area);
+    block(theme, "Computer").render(area, buf);
+    let glyphs = theme.glyphs();
+    let mut lines: Vec<Line> = Vec::new();
+    if let Some(thinking) = g.game.thinking() {
+        let spin = glyphs.spinner[app.frame / 2 % glyphs.spinner.len()];
+        let side = g.game.side_name(g.game.side_to_move());
+        match (thinking.depth, &thinking.score) {
+            (Some(depth), Some(score)) => {
+                lines.push(Line::from(Span::styled(
+                    format!("{spin} {side} thinks: depth {depth}, score {score}"),
+                    theme.style(Role::Title),
+                )));
+                lines.push(Line::from(format!(
+                    "  best line: {}",
+                    thinking.line.join(" ")
+                )));
+            }
+            _ => lines.push(Line::from(Span::styled(
+                format!("{spin} {side} thinks..."),
+                theme.style(Role::Title),
+            ))),
+        }
+        lines.push(Line::from(Span::styled(
+            format!("  {} positions so far", thinking.nodes),
+            theme.style(Role::Dim),
+        )));
+    } else if let Some(ai) = &g.ai_move {
+        let side = g.game.side_names()[ai.side];
+        lines.push(Line::from(format!("{side} played {}", ai.mv)));
+        // One fact a line, so a narrow panel never wraps one in the middle.
+        lines.push(Line::from(Span::styled(
+            format!("  depth {}, {side}'s score {}", ai.depth, ai.score),
+            theme.style(Role::Dim),
+        )));
+        lines.push(Line::from(Span::styled(
+            format!("  {} positions searched", ai.nodes),
+            theme.style(Role::Dim),
+        )));
+    } else if g.game.players().iter().all(|p| *p == Player::Human) {
+        lines.push(Line::from(Span::styled(
+            "Two people play: h asks for a hint.",
+            theme.style(Role::Dim),
+        )));
+    } else {
+        lines.push(Line::from(Span::styled(
+            "Waiting for its turn.",
+            theme.style(Role::Dim),
+        )));
+    }
+    Paragraph::new(lines)
+        .wrap(Wrap { trim: false })
+        .render(inner, buf);
+}
+
+/// Draws the move list where the layout put it, two moves a row, the move at the cursor
+/// marked and the moves after it dimmed.
+fn draw_moves(game: &Match, theme: Theme, list: &MoveList, buf: &mut Buffer) {
+    let moves = game.all_moves();
+    let title = format!("Moves ({} of {})", game.ply(), moves.len());
+    block(theme, &title).render(list.area, buf);
+    let ply = game.ply();
+    let right = list.inner.x + list.inner.width;
+    for row in 0..list.rows {
+        let pair = list.first + row;
+        let y = list.inner.y + row as u16;
+        buf.set_stringn(
+            list.number_x,
+            y,
+            format!("{:>4}. ", pair + 1),
+            usize::from(right.saturating_sub(list.number_x)),
+            theme.style(Role::Dim),
+        );
+        for (half, &x) in list.columns.iter().enumerate() {
+            let index = 2 * pair + half;
+            let Some(mv) = moves.get(index) else {
+                break;
+            };
+            let style = if index + 1 == ply {
+                theme.style(Role::Picked)
+            } else if index + 1 > ply {
+                theme.style(Role::Dim).add_modifier(Modifier::DIM)
+            } else {
+                Style::default()
+            };
+            let room = usize::from(right.saturating_sub(x)).min(usize::from(list.width));
+            buf.set_stringn(x, y, mv.to_string(), room, style);
+        }
+    }
+}
+
+fn draw_too_small(game: &Match, theme: Theme, area: Rect, buf: &mut Buffer) {
+    let (w, h) = min_size(game);
+    let text = format!(
+        "The terminal is {}x{}; this board needs at least {w}x{h}. Make the window larger, or press q to quit.",
+        area.width, area.height
+    );
+    Paragraph::new(text)
+        .style(theme.style(Role::Warning))
+        .wrap(Wrap { trim: true })
+        .render(area, buf);
+}

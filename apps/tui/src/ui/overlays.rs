@@ -1,0 +1,195 @@
+//! The windows over the game screen: the list of keys, the file prompt, the yes-or-no
+//! questions and the end of the game.
+
+use super::block;
+use crate::app::{Confirm, Purpose};
+use crate::game::Match;
+use crate::keys::{self, Binding};
+use crate::theme::{Role, Theme};
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Clear, Paragraph, Widget, Wrap};
+
+/// A box of `width` x `height` in the middle of `area`, cleared.
+fn popup(area: Rect, width: u16, height: u16, buf: &mut Buffer) -> Rect {
+    let width = width.min(area.width);
+    let height = height.min(area.height);
+    let rect = Rect::new(
+        area.x + (area.width - width) / 2,
+        area.y + (area.height - height) / 2,
+        width,
+        height,
+    );
+    Clear.render(rect, buf);
+    rect
+}
+
+/// The key label as the theme writes it (arrows spelled out in ASCII).
+fn key_label(theme: Theme, label: &str) -> String {
+    if theme.ascii {
+        label
+            .replace('↑', "Up")
+            .replace('↓', "Down")
+            .replace('←', "Left")
+            .replace('→', "Right")
+    } else {
+        label.to_owned()
+    }
+}
+
+/// A part of a help window: a heading (none for the first) and its keys with what they do.
+type Section = (Option<&'static str>, Vec<(&'static str, &'static str)>);
+
+/// The lines of a terminal key table, for the help.
+fn lines_of(table: &[Binding]) -> Vec<(&'static str, &'static str)> {
+    table.iter().map(|b| (b.label, b.help)).collect()
+}
+
+/// The help over the start screen: its own keys.
+pub fn draw_start_help(theme: Theme, table: &[Binding], area: Rect, buf: &mut Buffer) {
+    let sections = [(None, lines_of(table))];
+    draw_help(theme, "Start screen keys", &sections, 0, area, buf);
+}
+
+/// The help over a game: the cursor's keys, the key map every front end shares, and the
+/// game-over window's keys.
+pub fn draw_game_help(theme: Theme, scroll: u16, area: Rect, buf: &mut Buffer) {
+    let mut game = lines_of(keys::CURSOR);
+    game.extend(keys::shared().map(|b| (b.label, b.help)));
+    let sections = [
+        (None, game),
+        (Some("When the game is over"), lines_of(keys::GAME_OVER)),
+    ];
+    draw_help(theme, "Keys", &sections, scroll, area, buf);
+}
+
+fn draw_help(
+    theme: Theme,
+    title: &str,
+    sections: &[Section],
+    scroll: u16,
+    area: Rect,
+    buf: &mut Buffer,
+) {
+    let mut lines: Vec<Line> = Vec::new();
+    for (heading, keys) in sections {
+        if let Some(heading) = heading {
+            lines.push(Line::from(""));
+            lines.push(Line::from(Span::styled(*heading, theme.style(Role::Title))));
+        }
+        for (label, help) in keys {
+            lines.push(Line::from(vec![
+                Span::styled(
+                    format!("{:<16}", key_label(theme, label)),
+                    theme.style(Role::Title),
+                ),
+                Span::raw(*help),
+            ]));
+        }
+    }
+    lines.push(Line::from(""));
+    lines.push(Line::from(vec![
+        Span::styled(format!("{:<16}", "mouse"), theme.style(Role::Title)),
+        Span::raw("click a point, hole or move; the wheel steps through the moves"),
+    ]));
+    let rect = popup(area, 84, lines.len() as u16 + 3, buf);
+    // A terminal too short for every line scrolls the list (the last line always shows how).
+    let room = rect.height.saturating_sub(3);
+    let hidden = (lines.len() as u16).saturating_sub(room);
+    let scroll = scroll.min(hidden);
+    let below = hidden - scroll;
+    let arrows = if theme.ascii { "Up/Down" } else { "↑/↓" };
+    let footer = if hidden == 0 {
+        "Any key closes this help.".to_owned()
+    } else if below > 0 {
+        format!("{arrows} scroll ({below} more lines); any other key closes this help.")
+    } else {
+        format!("{arrows} scroll (the end); any other key closes this help.")
+    };
+    let inner = block(theme, title).inner(rect);
+    block(theme, title).render(rect, buf);
+    let [list, last] = Layout::vertical([Constraint::Min(0), Constraint::Length(1)]).areas(inner);
+    Paragraph::new(lines).scroll((scroll, 0)).render(list, buf);
+    buf.set_stringn(
+        last.x,
+        last.y,
+        footer,
+        last.width as usize,
+        theme.style(Role::Dim),
+    );
+}
+
+/// Draws the prompt window.
+pub fn draw_prompt(theme: Theme, purpose: Purpose, text: &str, area: Rect, buf: &mut Buffer) {
+    let title = match purpose {
+        Purpose::Save => "Save the game",
+        Purpose::Load => "Open a saved game",
+    };
+    let caret = if theme.ascii { "_" } else { "█" };
+    let lines = vec![
+        Line::from("File name:"),
+        Line::from(Span::styled(
+            format!("{text}{caret}"),
+            theme.style(Role::Title),
+        )),
+        Line::from(Span::styled(
+            format!("Enter to confirm{}Esc to cancel", theme.glyphs().separator),
+            theme.style(Role::Dim),
+        )),
+    ];
+    let rect = popup(area, 64, 5, buf);
+    Paragraph::new(lines)
+        .block(block(theme, title))
+        .render(rect, buf);
+}
+
+/// Draws the confirm window.
+pub fn draw_confirm(theme: Theme, question: Confirm, area: Rect, buf: &mut Buffer) {
+    let (title, text) = match question {
+        Confirm::Quit => (
+            "Quit?",
+            "The game is not saved to a file. Quit anyway? You can continue it from the start screen next time. (y/n)",
+        ),
+        Confirm::Resign => ("Resign?", "Give up this game? (y/n)"),
+    };
+    let rect = popup(area, 60, 5, buf);
+    Paragraph::new(text)
+        .wrap(Wrap { trim: true })
+        .block(block(theme, title))
+        .render(rect, buf);
+}
+
+/// Draws the game over window.
+pub fn draw_game_over(game: &Match, theme: Theme, area: Rect, buf: &mut Buffer) {
+    let Some(outcome) = game.outcome() else {
+        return;
+    };
+    let headline = outcome.headline();
+    let mut lines = vec![
+        Line::from(Span::styled(headline, theme.style(Role::Good))),
+        Line::from(game.ending()),
+        Line::from(Span::styled(
+            format!(
+                "Result {} after {} moves",
+                outcome.result(),
+                game.all_moves().len()
+            ),
+            theme.style(Role::Dim),
+        )),
+        Line::from(""),
+    ];
+    for b in keys::GAME_OVER {
+        lines.push(Line::from(vec![
+            Span::styled(
+                format!("{:<10}", key_label(theme, b.label)),
+                theme.style(Role::Title),
+            ),
+            Span::raw(b.help),
+        ]));
+    }
+    let rect = popup(area, 80, lines.len() as u16 + 2, buf);
+    Paragraph::new(lines)
+        .block(block(theme, "Game over"))
+        .render(rect, buf);
+}
