@@ -1,6 +1,23 @@
 //! `kraal`: Morabaraba and other traditional African board games on the command line, and the
 //! tools around them (rule sets, perft, moves, analysis, engine matches).
 
+/// `println!` that hands a failed write (such as a closed pipe, `kraal ... | head`) back as an
+/// error to the caller instead of panicking.
+macro_rules! outln {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        writeln!(std::io::stdout(), $($arg)*)?;
+    }};
+}
+
+/// `print!` that hands a failed write back as an error (see `outln!`).
+macro_rules! out {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        write!(std::io::stdout(), $($arg)*)?;
+    }};
+}
+
 mod docs;
 mod perft;
 mod play;
@@ -172,7 +189,7 @@ enum Command {
 
 /// What `kraal` alone does: starts a game of Morabaraba against the Herder (ai:3).
 fn welcome() -> anyhow::Result<()> {
-    println!(
+    outln!(
         "kraal: traditional African board games. A game of Morabaraba against the Herder (ai:3)\n\
          starts now: type help for the commands, quit to leave. Other games and opponents:\n\
          kraal play oware --black ai:5, and kraal --help for everything else.\n"

@@ -103,15 +103,15 @@ pub fn run(
         divide: divided,
     };
     if json {
-        println!("{}", serde_json::to_string_pretty(&report)?);
+        outln!("{}", serde_json::to_string_pretty(&report)?);
     } else {
         if let Some(divide) = &report.divide {
             for d in divide {
-                println!("{:<16} {}", d.mv, d.nodes);
+                outln!("{:<16} {}", d.mv, d.nodes);
             }
-            println!();
+            outln!();
         }
-        println!("perft {} = {}", report.depth, report.nodes);
+        outln!("perft {} = {}", report.depth, report.nodes);
     }
     eprintln!(
         "{nodes} nodes in {seconds:.3} s ({:.1} M nodes/s)",

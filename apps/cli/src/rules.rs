@@ -7,7 +7,7 @@ use std::fmt::Write;
 
 /// Runs `kraal rules [GAME] [--rules NAME] [--set OPTION=VALUE]...`.
 pub fn run(game: Option<&str>, args: &RulesArgs) -> Result<()> {
-    print!("{}", describe(game, args)?);
+    out!("{}", describe(game, args)?);
     Ok(())
 }
 

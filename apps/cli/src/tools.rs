@@ -53,7 +53,7 @@ fn report<F: Family>(pos: &F::Position) -> PositionReport {
 }
 
 fn print_json(value: &impl Serialize) -> Result<()> {
-    println!("{}", serde_json::to_string_pretty(value)?);
+    outln!("{}", serde_json::to_string_pretty(value)?);
     Ok(())
 }
 
@@ -71,9 +71,9 @@ fn show_moves<F: Family>(_: &F, pos: &F::Position, json: bool) -> Result<()> {
         return print_json(&r);
     }
     if let Some(outcome) = &r.outcome {
-        println!("no moves: {outcome}");
+        outln!("no moves: {outcome}");
     } else {
-        println!("{}", r.moves.join(" "));
+        outln!("{}", r.moves.join(" "));
     }
     Ok(())
 }
@@ -105,8 +105,8 @@ fn show_position<F: Family>(_: &F, pos: &F::Position, ascii: bool, json: bool) -
     if json {
         return print_json(&report::<F>(pos));
     }
-    print!("{}", F::render(pos, ascii));
-    println!("position: {}", F::position_string(pos));
+    out!("{}", F::render(pos, ascii));
+    outln!("position: {}", F::position_string(pos));
     Ok(())
 }
 
@@ -193,7 +193,7 @@ fn search<F: Family>(
     if json {
         return print_json(&report);
     }
-    println!(
+    outln!(
         "best {} score {} depth {} nodes {} ({:.2} s)",
         report.best.as_deref().unwrap_or("-"),
         report.score,
@@ -201,14 +201,14 @@ fn search<F: Family>(
         report.nodes,
         report.seconds
     );
-    println!("line: {}", report.pv.join(" "));
+    outln!("line: {}", report.pv.join(" "));
     if top > 1 {
         for (mv, score) in &report.top {
-            println!("  {mv:<14} {score}");
+            outln!("  {mv:<14} {score}");
         }
     }
     if interrupted.load(Ordering::SeqCst) {
-        println!("interrupted: the best move found so far");
+        outln!("interrupted: the best move found so far");
         return Err(Interrupted.into());
     }
     Ok(())
@@ -310,7 +310,7 @@ pub fn play(rules: &GameRules, args: &MatchArgs, json: bool) -> Result<()> {
     if json {
         return print_json(&report);
     }
-    println!("{white} against {black}: {} games", report.games);
+    outln!("{white} against {black}: {} games", report.games);
     // A clean sweep either way has no finite Elo estimate.
     let elo_text = match (report.wins, report.losses) {
         (w, _) if w == report.games => "Elo not finite (every game won)".to_owned(),
@@ -324,7 +324,7 @@ pub fn play(rules: &GameRules, args: &MatchArgs, json: bool) -> Result<()> {
         }
         _ => format!("Elo {} ± {margin:.0}", signed_whole(elo)),
     };
-    println!(
+    outln!(
         "score {:.1}% for {white} (+{} ={} -{}), {elo_text}",
         100.0 * report.score,
         report.wins,
@@ -333,9 +333,9 @@ pub fn play(rules: &GameRules, args: &MatchArgs, json: bool) -> Result<()> {
     );
     let [w1, d1, l1] = report.as_first;
     let [w2, d2, l2] = report.as_second;
-    println!("{white} moving first: +{w1} ={d1} -{l1}; moving second: +{w2} ={d2} -{l2}");
+    outln!("{white} moving first: +{w1} ={d1} -{l1}; moving second: +{w2} ={d2} -{l2}");
     if let Some(verdict) = &report.sprt {
-        println!("SPRT (elo0 0, elo1 110, alpha = beta = 0.05): {verdict}");
+        outln!("SPRT (elo0 0, elo1 110, alpha = beta = 0.05): {verdict}");
     }
     Ok(())
 }
@@ -400,9 +400,9 @@ pub fn replay(path: &std::path::Path, json: bool) -> Result<()> {
             outcome: replayed.outcome.map(|o| o.to_string()),
         });
     }
-    print!("{record}");
-    println!();
-    print!("{}", replayed.picture);
-    println!("position: {}", replayed.position);
+    out!("{record}");
+    outln!();
+    out!("{}", replayed.picture);
+    outln!("position: {}", replayed.position);
     Ok(())
 }

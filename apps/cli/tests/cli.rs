@@ -637,3 +637,28 @@ fn ctrl_c_during_analyse_prints_the_best_move_so_far() {
         "{text}"
     );
 }
+
+/// Issue 13, 5: the strongest opponent does not take a draw before a move is played.
+#[test]
+fn the_ancestor_declines_a_draw_at_move_zero() {
+    let text = kraal_with_input(&["play", "--black", "ai:7", "--ascii"], "draw\nquit\n");
+    assert!(text.contains("the computer declines the draw"), "{text}");
+    assert!(!text.contains("Result:"), "{text}");
+}
+
+/// A reader that stops early (`kraal analyse ... | head -1`) is no error and no panic.
+#[test]
+fn a_closed_pipe_ends_the_output_quietly() {
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("kraal"))
+        .args(["analyse", "oware", "--time", "0.3", "--top", "3"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("starts");
+    // The reader is gone before the search has printed anything.
+    drop(child.stdout.take());
+    let out = child.wait_with_output().expect("ends");
+    let stderr = String::from_utf8(out.stderr).expect("utf-8");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert!(out.status.success(), "{stderr}");
+}

@@ -70,6 +70,15 @@ enum Ending {
 pub const HINT_NODES: u64 = 300_000;
 /// The engine's nodes for deciding on a draw offer.
 const DRAW_NODES: u64 = 20_000;
+/// The computer takes a draw only when its own score is at most this (0.10 of a cow or seed
+/// ahead: about level, or worse)...
+const DRAW_LEVEL: i32 = 100;
+/// ...and, within the opening (the first [`OPENING_PLIES`] plies), only when it stands clearly
+/// lost (two cows or seeds behind, or a forced loss): the evaluation gives the first player up
+/// to a cow's worth in a balanced opening, which is played on.
+const DRAW_CLEARLY_WORSE: i32 = -2_000;
+/// The plies of the opening (Morabaraba's twenty-four placements).
+const OPENING_PLIES: usize = 24;
 
 /// Work on a background thread whose answer is wanted at one ply only: undo or a new move
 /// drops it (dropping asks the search to stop).
@@ -562,22 +571,25 @@ where
 
     /// The computer's answer to a draw offer, once it has decided: `Some(true)` if it accepts
     /// (the game ends drawn), `Some(false)` if it declines, `None` while it thinks or when
-    /// nothing was asked.
+    /// nothing was asked. It accepts only when its search finds its own side no better than
+    /// level, and in the opening only when it stands clearly worse: a balanced opening is
+    /// played on.
     pub fn poll_draw(&mut self) -> Option<bool> {
         let Polled::Ready(score) = poll(&mut self.draw_decision, self.cursor) else {
             return None;
         };
-        // The search looks from the offerer's side: the computer accepts when the offerer
-        // stands better than even.
-        let offerer_better = match score {
-            kraal_ai::Score::Value(v) => v > 0,
-            kraal_ai::Score::WinIn(_) => true,
-            kraal_ai::Score::LossIn(_) => false,
+        // The search looks from the offerer's side; the computer judges from its own.
+        let own = match score {
+            kraal_ai::Score::Value(v) => -v,
+            kraal_ai::Score::WinIn(_) => i32::MIN,
+            kraal_ai::Score::LossIn(_) => i32::MAX,
         };
-        if offerer_better && !self.is_over() {
+        let accepts =
+            own <= DRAW_LEVEL && (self.cursor >= OPENING_PLIES || own <= DRAW_CLEARLY_WORSE);
+        if accepts && !self.is_over() {
             self.end(Ending::Agreed);
         }
-        Some(offerer_better)
+        Some(accepts)
     }
 
     /// Waits for the computer's answer to a draw offer.

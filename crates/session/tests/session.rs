@@ -211,6 +211,21 @@ fn an_ai_accepts_a_draw_only_when_the_offerer_stands_better() {
     assert_eq!(s.outcome(), None);
 }
 
+/// Issue 13, 5: no opponent takes a draw in the opening of a balanced game.
+#[test]
+fn no_opponent_accepts_a_draw_at_the_start() {
+    for level in 1..=7 {
+        let ai = Player::Ai(Opponent::level(level).expect("a level"));
+        let mut s = morabaraba(None, [Player::Human, ai]);
+        assert_eq!(s.offer_draw(), kraal_session::DrawOffer::Asked);
+        assert_eq!(s.wait_draw(), Some(false), "level {level}, Morabaraba");
+        assert_eq!(s.outcome(), None);
+        let mut s = oware([Player::Human, ai]);
+        s.offer_draw();
+        assert_eq!(s.wait_draw(), Some(false), "level {level}, Oware");
+    }
+}
+
 #[test]
 fn a_player_whose_time_runs_out_loses() {
     use std::time::{Duration, Instant};
