@@ -166,7 +166,11 @@ pub fn show(ui: &mut egui::Ui, menu: &mut Menu, can_continue: bool) -> Option<Me
                 if ui.radio(menu.opponent == Some(o.level), title).clicked() {
                     menu.opponent = Some(o.level);
                 }
-                ui.label(egui::RichText::new(o.description).small().weak());
+                ui.label(
+                    egui::RichText::new(o.describe(menu.game == "morabaraba"))
+                        .small()
+                        .weak(),
+                );
             }
             ui.add_space(8.0);
             ui.strong("Your side");
