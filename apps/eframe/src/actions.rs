@@ -164,6 +164,18 @@ pub fn key_label(command: Command) -> &'static str {
     keymap::binding(FrontEnd::Window, command).map_or("", |b| b.label)
 }
 
+/// Every key of a binding as the help writes them: its label and the Ctrl keys ("u  Ctrl+Z").
+#[must_use]
+pub fn keys_text(binding: &keymap::Binding) -> String {
+    let mut names = vec![binding.label.to_owned()];
+    for key in binding.keys {
+        if let Key::Ctrl(c) = key {
+            names.push(format!("Ctrl+{}", c.to_ascii_uppercase()));
+        }
+    }
+    names.join("  ")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -3,6 +3,7 @@
 //! builds the game before a window opens, so a bad value is an error with its reason.
 
 use clap::Parser;
+use kraal_front::keymap::{self, FrontEnd};
 use kraal_front::{Start, StartOptions};
 use kraal_session::AnyGame;
 use std::path::PathBuf;
@@ -10,7 +11,7 @@ use std::path::PathBuf;
 /// Play Morabaraba, Oware and Mulabalaba in a window. Without options the start menu opens
 /// (with "continue the last game").
 #[derive(Parser, Clone, Debug, Default, PartialEq)]
-#[command(name = "kraal-gui", version)]
+#[command(name = "kraal-gui", version, after_help = keys_help())]
 pub struct Args {
     /// The game, its rules, the players, the clock, a start position or a saved game.
     #[command(flatten)]
@@ -31,6 +32,20 @@ pub struct Args {
     /// The window's size in points, such as 1200x800.
     #[arg(long, value_name = "WxH", value_parser = parse_size)]
     pub size: Option<(f32, f32)>,
+}
+
+/// The window's keys, for `--help` (the window lists them too: press `?`).
+#[must_use]
+pub fn keys_help() -> String {
+    let mut text = "Keys in the window (? lists them there too):\n".to_owned();
+    for binding in keymap::bindings(FrontEnd::Window) {
+        text.push_str(&format!(
+            "  {:<14} {}\n",
+            crate::actions::keys_text(binding),
+            binding.help
+        ));
+    }
+    text
 }
 
 /// Reads `WIDTHxHEIGHT`.
@@ -151,6 +166,21 @@ mod tests {
         assert_eq!(args.start.overrides, ["seeds=3"]);
         assert_eq!(args.size, Some((1000.0, 700.0)));
         assert_eq!(args.dark(), Some(true));
+    }
+
+    #[test]
+    fn the_help_lists_the_keys() {
+        use clap::CommandFactory;
+        let help = Args::command().render_help().to_string();
+        assert!(help.contains("--white <WHO>"), "{help}");
+        assert!(
+            help.contains("hint: ask the engine for the best move"),
+            "{help}"
+        );
+        assert!(
+            !help.contains("quit"),
+            "the terminal's keys are not the window's"
+        );
     }
 
     #[test]

@@ -164,9 +164,10 @@ pub fn resign(ctx: &egui::Context) -> ResignAnswer {
     answer
 }
 
-/// The window listing every key ([`keymap::bindings`]); returns whether the player closed
-/// it.
-pub fn keys(ctx: &egui::Context) -> bool {
+/// The window listing every key ([`keymap::bindings`]), with how the board in front of the
+/// player (`mill`: a mill board, `Some(false)`: a mancala board) is played; returns whether
+/// the player closed it.
+pub fn keys(ctx: &egui::Context, mill: Option<bool>) -> bool {
     let mut open = true;
     let mut closed = false;
     egui::Window::new("The keys")
@@ -181,35 +182,29 @@ pub fn keys(ctx: &egui::Context) -> bool {
                 .striped(true)
                 .show(ui, |ui| {
                     for binding in keymap::bindings(FrontEnd::Window) {
-                        ui.strong(keys_of(binding));
+                        ui.strong(crate::actions::keys_text(binding));
                         ui.label(binding.help);
                         ui.end_row();
                     }
                 });
-            ui.add_space(4.0);
-            ui.label(
-                egui::RichText::new(
-                    "On the board: click or drag; Tab reaches the points, Enter or Space picks one.",
-                )
-                .small()
-                .weak(),
-            );
+            let board = match mill {
+                Some(true) => Some(
+                    "On the board: click a point, or drag a cow; Tab reaches the points, \
+                     Enter or Space picks one.",
+                ),
+                Some(false) => Some(
+                    "On the board: click a hole to sow it; Tab reaches the holes, Enter or \
+                     Space sows one.",
+                ),
+                None => None,
+            };
+            if let Some(board) = board {
+                ui.add_space(4.0);
+                ui.label(egui::RichText::new(board).small().weak());
+            }
             if ui.button("Close").clicked() {
                 closed = true;
             }
         });
     closed || !open
-}
-
-/// Every key of a binding, as the help writes them: "u  Ctrl+Z".
-fn keys_of(binding: &keymap::Binding) -> String {
-    let mut names: Vec<String> = vec![binding.label.to_owned()];
-    for key in binding.keys {
-        let name = match key {
-            keymap::Key::Ctrl(c) => format!("Ctrl+{}", c.to_ascii_uppercase()),
-            _ => continue,
-        };
-        names.push(name);
-    }
-    names.join("  ")
 }

@@ -177,7 +177,7 @@ pub fn show(ui: &mut egui::Ui, view: &PanelView<'_>) -> Vec<Action> {
     let players = game.players();
     ui.heading(format!(
         "{}: {}",
-        crate::menu::capitalised(rules.game_name()),
+        kraal_session::any::capitalise(rules.game_name()),
         rules.rule_set_name()
     ));
     ui.label(egui::RichText::new(rules.about().0).small().weak());
@@ -394,11 +394,14 @@ fn buttons(ui: &mut egui::Ui, view: &PanelView<'_>, actions: &mut Vec<Action>) {
 /// The moves, each a button to look at its position.
 fn move_list(ui: &mut egui::Ui, view: &PanelView<'_>, actions: &mut Vec<Action>) {
     let game = view.game;
-    ui.strong(format!(
-        "Moves (click one to look at its position; keys {} {})",
-        key_label(Command::Back),
-        key_label(Command::Forward)
-    ));
+    ui.strong("Moves: click one to look at its position")
+        .on_hover_text(format!(
+            "keys {} and {} step back and forward, {} and {} go to the start and the end",
+            key_label(Command::Back),
+            key_label(Command::Forward),
+            key_label(Command::First),
+            key_label(Command::Last)
+        ));
     let all: Vec<AnyMove> = match view.review {
         Some(moves) => moves.to_vec(),
         None => game.moves(),

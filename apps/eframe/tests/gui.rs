@@ -802,6 +802,10 @@ fn mancala_games_speak_of_seeds_not_cows() {
     click(&mut h, "Another person");
     click(&mut h, "Start the game");
     assert!(shown(&h, "Click one of your houses to sow its seeds."));
+    h.key_press_modifiers(egui::Modifiers::SHIFT, egui::Key::Questionmark);
+    h.run();
+    assert!(shown(&h, "The keys"));
+    assert!(shown_containing(&h, "click a hole to sow it"));
     for word in ["cow", "mill", "shot", "shoot"] {
         assert!(!shown_containing(&h, word), "the game says {word:?}");
     }

@@ -166,12 +166,6 @@ impl KraalApp {
         self.hint.text.as_deref()
     }
 
-    /// The message under the status, if any.
-    #[must_use]
-    pub fn notice(&self) -> Option<&Notice> {
-        self.notice.as_ref()
-    }
-
     /// The settings shared with the terminal UI.
     #[must_use]
     pub fn settings(&self) -> &Settings {
@@ -188,12 +182,6 @@ impl KraalApp {
     #[must_use]
     pub fn is_animating(&self) -> bool {
         self.anim.is_some()
-    }
-
-    /// Whether the AI is thinking.
-    #[must_use]
-    pub fn is_thinking(&self) -> bool {
-        self.game.as_ref().is_some_and(|g| g.thinking().is_some())
     }
 
     /// Turns animations on or off (kept in the shared settings).
@@ -286,7 +274,8 @@ impl KraalApp {
                 DialogAction::Submit(path) => self.finish_dialog(path),
             }
         }
-        if self.showing_keys && dialogs::keys(ctx) {
+        let mill = self.game.as_ref().map(|g| g.morris_position().is_some());
+        if self.showing_keys && dialogs::keys(ctx, mill) {
             self.showing_keys = false;
         }
         if self.asking_resign {
