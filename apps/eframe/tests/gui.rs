@@ -781,6 +781,11 @@ fn the_game_is_kept_after_each_move_and_dropped_at_the_end() {
     h.run();
     let kept = kraal_session::Record::load(&last).expect("a record");
     assert_eq!(kept.moves.len(), 1, "so is the undo");
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    h.run();
+    assert!(!last.exists(), "every move taken back: nothing to continue");
+    click(&mut h, "south house C, 4 seeds");
+    assert!(last.exists(), "kept again after a move");
     click(&mut h, "Resign");
     click(&mut h, "Yes, resign");
     assert!(!last.exists(), "a finished game is not offered again");

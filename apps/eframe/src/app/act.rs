@@ -51,6 +51,11 @@ impl KraalApp {
             Action::Resign => {
                 if self.can_offer() {
                     self.asking_resign = true;
+                } else if self.game.as_ref().is_some_and(|g| !g.is_over()) {
+                    self.say(
+                        "You can resign on your turn, in the game (not while looking back).",
+                        true,
+                    );
                 }
             }
             Action::ConfirmResign => {
