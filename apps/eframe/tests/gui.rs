@@ -123,6 +123,7 @@ fn a_mill_asks_for_a_shot_and_refuses_a_wrong_one() {
         shown_containing(&h, "cannot be shot"),
         "a refused pick says why"
     );
+    assert!(!shown_containing(&h, "a1: a1"), "and names the point once");
     click(&mut h, "f6, black cow");
     assert!(shown(&h, "f6, empty"), "the shot cow is gone");
     assert!(shown(&h, "g1, white cow"));
@@ -327,6 +328,10 @@ fn oware_holes_sow_with_animation_and_refuse_with_reasons() {
     assert!(shown(&h, "south house C, 4 seeds"));
     click(&mut h, "north house a, 4 seeds");
     assert!(shown_containing(&h, "that hole is your opponent's"));
+    assert!(
+        shown_containing(&h, "north house a: that hole"),
+        "named once"
+    );
     h.get_by_label("south house C, 4 seeds").click();
     h.step();
     assert!(h.state().is_animating(), "the sowing is animated");

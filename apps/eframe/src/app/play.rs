@@ -9,13 +9,22 @@ use crate::{mancala_board, morris_board, panel};
 use kraal_rules_mancala as mancala;
 use kraal_session::any::{DrawAnswer, Prompt, capitalise};
 use kraal_session::pick::mancala_targets;
-use kraal_session::{AnyGame, Player};
+use kraal_session::{AnyGame, Player, SessionError};
 use std::time::{Duration, Instant};
 
 /// The position before a move, to animate it.
 enum Before {
     Morris(kraal_rules_morris::Color),
     Mancala(Box<mancala::Position>),
+}
+
+/// Why a point or hole cannot be picked, naming it once: "a1: that cow cannot be shot...".
+fn refusal(place: &str, why: &SessionError) -> String {
+    match why {
+        // The session names the pick as notation; the window names it as the board does.
+        SessionError::Pick { reason, .. } => format!("{place}: {reason}."),
+        other => format!("{place}: {other}."),
+    }
 }
 
 impl KraalApp {
@@ -69,7 +78,7 @@ impl KraalApp {
                 self.notice = None;
                 self.moved(before);
             }
-            Err(why) => self.say(format!("{}: {why}.", point.label()), true),
+            Err(why) => self.say(refusal(point.label(), &why), true),
         }
     }
 
@@ -88,7 +97,7 @@ impl KraalApp {
                 self.notice = None;
                 self.moved(before);
             }
-            Err(why) => self.say(format!("{name}: {why}."), true),
+            Err(why) => self.say(refusal(&name, &why), true),
         }
     }
 
