@@ -820,3 +820,28 @@ fn mancala_games_speak_of_seeds_not_cows() {
         assert!(!shown_containing(&h, word), "the game says {word:?}");
     }
 }
+
+#[test]
+fn letters_typed_in_a_file_name_are_not_shortcuts() {
+    let dir = folder("typing");
+    let mut h = harness(app_with(
+        &dir,
+        &["--game", "oware", "--black", "human", "--no-animations"],
+    ));
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::S);
+    h.run();
+    assert!(shown(&h, "Save the game"));
+    h.key_press(egui::Key::H);
+    h.key_press_modifiers(egui::Modifiers::SHIFT, egui::Key::T);
+    h.run();
+    assert_eq!(h.state().hint_text(), None, "h while typing asks no hint");
+    assert!(!h.state().prefs().dark, "T while typing keeps the theme");
+    h.key_press(egui::Key::Escape);
+    h.run();
+    h.key_press(egui::Key::H);
+    h.run();
+    assert!(
+        h.state().hint_text().is_some(),
+        "h works again after the dialog"
+    );
+}
