@@ -11,7 +11,7 @@ use kraal_session::{AnyGame, Player, TimeControl, resolve};
 
 impl KraalApp {
     /// Does what the player asked.
-    pub(crate) fn act(&mut self, action: Action) {
+    pub(super) fn act(&mut self, action: Action) {
         match action {
             Action::Load => return self.open_dialog(FileMode::Load),
             Action::ToggleTheme => {

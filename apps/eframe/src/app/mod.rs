@@ -21,14 +21,14 @@ use kraal_session::{AnyGame, Record, Settings};
 
 /// Looking at an earlier position of the game.
 #[derive(Clone, Debug, PartialEq)]
-pub(crate) struct Review {
+struct Review {
     /// Every move of the game.
-    pub(crate) moves: Vec<AnyMove>,
+    moves: Vec<AnyMove>,
     /// The ply the game stood at before (to return to).
-    pub(crate) end: usize,
+    end: usize,
     /// The finished game as it stood, to restore an ending the players decided (resignation,
     /// agreement, time, a claim), which moving through the moves would forget.
-    pub(crate) finished: Option<Record>,
+    finished: Option<Record>,
 }
 
 /// The engine's hint on the board and in the panel.
