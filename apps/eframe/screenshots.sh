@@ -24,8 +24,8 @@ shot() { # NAME ARGS...
     wait $app 2>/dev/null || true
 }
 
-shot gui --game morabaraba --opponent ai:3 \
+shot gui --game morabaraba --black ai:3 \
     --moves "d7 b4 f2 d2 a7 g4 c3 e5 b6 f6 g7xb4 a1 d6 c4"
-shot gui-oware --game oware --opponent ai:3 --moves "C f D b E c A"
-shot gui-mulabalaba --game mulabalaba --opponent human --dark --moves "3 14 9"
+shot gui-oware --game oware --black ai:3 --moves "C f D b E c A"
+shot gui-mulabalaba --game mulabalaba --black human --dark --moves "3 14 9"
 shot gui-menu

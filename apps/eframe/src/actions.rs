@@ -1,14 +1,12 @@
-//! What the player can ask for (buttons, the toolbar, shortcut keys) and how the app does it.
+//! What the player can ask for, from a button, the toolbar or a key: the [`Action`] enum, and
+//! the keyboard's way to it through the shared key map ([`kraal_front::keymap`]), so the keys
+//! the help lists are the keys that work. How the app carries an action out is in the app.
 
-use crate::app::{KraalApp, Review};
-use crate::dialogs::FileMode;
-use crate::menu::Menu;
-use kraal_session::AnyGame as Game;
-use kraal_session::Player;
-use kraal_session::any::DrawAnswer;
+use kraal_front::keymap::{self, FrontEnd};
+use kraal_front::{Command, Key};
 
-/// What the player asked for from the panel, the toolbar or the keyboard.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// What the player asked for.
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Action {
     /// Take back the last turn.
     Undo,
@@ -16,8 +14,12 @@ pub enum Action {
     Redo,
     /// Ask the engine for a move.
     Hint,
-    /// Give up.
+    /// Ask whether to give up (the resign window).
     Resign,
+    /// Give up, for sure.
+    ConfirmResign,
+    /// Offer a draw, or accept the one offered (the draw key).
+    Draw,
     /// Offer a draw.
     OfferDraw,
     /// Accept the draw offered.
@@ -34,204 +36,183 @@ pub enum Action {
     NewGame,
     /// Look at the position after this many moves.
     Jump(usize),
+    /// Look at the position one move earlier.
+    Back,
+    /// Look at the position one move later.
+    Forward,
+    /// Look at the start position.
+    First,
+    /// Back to the last move played.
+    Last,
     /// Leave the review and go back to the game.
     BackToGame,
     /// Switch light and dark.
     ToggleTheme,
-    /// Forget the picks of this turn (Esc).
-    ClearPick,
+    /// Turn the animations on or off.
+    ToggleAnimations,
+    /// Set how fast the animations run.
+    Speed(f32),
+    /// Show or hide the list of keys.
+    ToggleKeys,
+    /// Esc: close a window, leave a review, or forget the picks of this turn.
+    Cancel,
 }
 
-impl KraalApp {
-    /// Does what the player asked.
-    pub fn act(&mut self, action: Action) {
-        match action {
-            Action::Load => return self.open_dialog(FileMode::Load),
-            Action::ToggleTheme => {
-                self.prefs.dark = !self.prefs.dark;
-                return self.save_settings();
-            }
-            Action::NewGame => {
-                self.game = None;
-                self.review = None;
-                self.anim = None;
-                self.notice = None;
-                self.dialog = None;
-                self.menu = Menu::from_settings(&self.settings);
-                self.menu.clock = self.prefs.clock;
-                return;
-            }
-            _ => {}
-        }
-        let Some(game) = self.game.as_mut() else {
-            return;
-        };
-        match action {
-            Action::Undo => {
-                self.review = None;
-                self.anim = None;
-                if game.undo_turn() == 0 {
-                    self.say("There is nothing to take back.", true);
-                } else {
-                    self.over_closed = false;
-                    self.notice = None;
-                }
-            }
-            Action::Redo => {
-                self.anim = None;
-                if self.review.is_some() {
-                    return;
-                }
-                if game.redo_turn() == 0 {
-                    self.say("There is nothing to play again.", true);
-                } else {
-                    self.notice = None;
-                }
-            }
-            Action::Hint => {
-                if game.is_over() {
-                    self.say("The game is over.", true);
-                } else {
-                    game.ask_hint();
-                    self.hint = Some("Looking for a hint...".to_owned());
-                    self.hint_point = None;
-                    self.hint_hole = None;
-                    self.hint_ply = game.ply();
-                }
-            }
-            Action::Resign => {
-                if !game.is_over() && self.review.is_none() {
-                    game.resign();
-                    self.over_closed = false;
-                }
-            }
-            Action::OfferDraw => {
-                if game.is_over() || self.review.is_some() || !game.human_to_move() {
-                    return;
-                }
-                let side = game.side_to_move();
-                let other = game.players()[1 - side];
-                match (game.offer_draw(), other) {
-                    (DrawAnswer::ComputerThinking, Player::Ai(o)) => {
-                        let text = format!("{} thinks about your offer...", o.name);
-                        self.say(text, false);
-                    }
-                    (DrawAnswer::Offered, _) => {
-                        let text = format!(
-                            "{} offers a draw: {} may accept it on their turn (a move declines it).",
-                            game.side_name(side),
-                            game.side_name(1 - side)
-                        );
-                        self.say(text, false);
-                    }
-                    (answer, _) => self.say(answer.to_string(), false),
-                }
-            }
-            Action::AcceptDraw => {
-                if game.accept_draw() {
-                    self.over_closed = false;
-                } else {
-                    self.say("There is no draw offer to accept.", true);
-                }
-            }
-            Action::Claim => match game.claim() {
-                Ok(_) => self.over_closed = false,
-                Err(e) => {
-                    let text = e.to_string();
-                    self.say(text, true);
-                }
-            },
-            Action::Pass => {
-                let before = self.before();
-                let passed = self.game.as_mut().map(Game::pass);
-                match passed {
-                    Some(Ok(_)) => self.animate(before),
-                    Some(Err(e)) => {
-                        let text = format!("{}.", kraal_session::any::capitalise(&e.to_string()));
-                        self.say(text, true);
-                    }
-                    None => {}
-                }
-            }
-            Action::Save => self.open_dialog(FileMode::Save),
-            Action::Load | Action::NewGame | Action::ToggleTheme => {}
-            Action::Jump(ply) => {
-                self.anim = None;
-                let review = self.review.clone().unwrap_or_else(|| Review {
-                    moves: game.moves(),
-                    end: game.ply(),
-                    finished: game.is_over().then(|| game.record()),
-                });
-                if ply == review.end {
-                    self.review = Some(review);
-                    self.act(Action::BackToGame);
-                } else if game.jump(ply).is_ok() {
-                    self.review = Some(review);
-                }
-            }
-            Action::BackToGame => {
-                if let Some(review) = self.review.take() {
-                    let _ = game.jump(review.end);
-                    if let Some(record) = &review.finished {
-                        let players = game.players();
-                        if let Ok(restored) = Game::from_record(record, players, self.config.seed) {
-                            *game = restored;
-                        }
-                    }
-                }
-                game.clear_pick();
-            }
-            Action::ClearPick => game.clear_pick(),
-        }
+impl Action {
+    /// The action a command of the shared key map asks for in the window (`None` for the
+    /// commands the window has not: quitting is the window's own business).
+    #[must_use]
+    pub fn of(command: Command) -> Option<Action> {
+        Some(match command {
+            Command::Undo => Action::Undo,
+            Command::Redo => Action::Redo,
+            Command::Back => Action::Back,
+            Command::Forward => Action::Forward,
+            Command::First => Action::First,
+            Command::Last => Action::Last,
+            Command::Hint => Action::Hint,
+            Command::Pass => Action::Pass,
+            Command::Claim => Action::Claim,
+            Command::Draw => Action::Draw,
+            Command::Resign => Action::Resign,
+            Command::Save => Action::Save,
+            Command::Load => Action::Load,
+            Command::NewGame => Action::NewGame,
+            Command::Animations => Action::ToggleAnimations,
+            Command::Theme => Action::ToggleTheme,
+            Command::Help => Action::ToggleKeys,
+            Command::Cancel => Action::Cancel,
+            Command::Quit => return None,
+        })
     }
+}
 
-    pub(crate) fn shortcuts(&mut self, ctx: &egui::Context) {
-        use egui::{Key, Modifiers};
-        let typing = ctx.text_edit_focused() || self.dialog.is_some();
-        let mut actions = Vec::new();
-        ctx.input_mut(|i| {
-            if i.consume_key(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z)
-                || i.consume_key(Modifiers::COMMAND, Key::Y)
-            {
-                actions.push(Action::Redo);
+/// An egui key press as the shared key map writes it: Ctrl (or Cmd) with a letter is
+/// `Ctrl(letter)`, a letter with Shift its upper case, a symbol (`?`, `[`) itself.
+#[must_use]
+pub fn key_of(key: egui::Key, modifiers: egui::Modifiers) -> Option<Key> {
+    use egui::Key as K;
+    let named = match key {
+        K::Escape => Some(Key::Esc),
+        K::Enter => Some(Key::Enter),
+        K::Home => Some(Key::Home),
+        K::End => Some(Key::End),
+        K::PageUp => Some(Key::PageUp),
+        K::PageDown => Some(Key::PageDown),
+        _ => None,
+    };
+    if named.is_some() {
+        return named;
+    }
+    let mut chars = key.symbol_or_name().chars();
+    let (Some(c), None) = (chars.next(), chars.next()) else {
+        return None;
+    };
+    // Arrows are drawn as symbols; the key map's characters are plain ones.
+    if modifiers.alt || !c.is_ascii_graphic() {
+        return None;
+    }
+    let letter = c.to_ascii_lowercase();
+    if modifiers.command || modifiers.ctrl {
+        return (letter.is_ascii_alphabetic() && !modifiers.shift).then_some(Key::Ctrl(letter));
+    }
+    if letter.is_ascii_alphabetic() && modifiers.shift {
+        Some(Key::Char(letter.to_ascii_uppercase()))
+    } else if letter.is_ascii_alphabetic() {
+        Some(Key::Char(letter))
+    } else {
+        Some(Key::Char(c))
+    }
+}
+
+/// Takes this frame's shortcut keys out of the input and returns what they ask for. While
+/// the player types (`typing`), only Ctrl (Cmd) keys count, so letters reach the text field.
+pub fn pressed(ctx: &egui::Context, typing: bool) -> Vec<Action> {
+    let mut actions = Vec::new();
+    ctx.input_mut(|input| {
+        input.events.retain(|event| {
+            let egui::Event::Key {
+                key,
+                pressed: true,
+                modifiers,
+                ..
+            } = event
+            else {
+                return true;
+            };
+            let Some(key) = key_of(*key, *modifiers) else {
+                return true;
+            };
+            if typing && !matches!(key, Key::Ctrl(_)) {
+                return true;
             }
-            if i.consume_key(Modifiers::COMMAND, Key::Z) {
-                actions.push(Action::Undo);
-            }
-            if i.consume_key(Modifiers::COMMAND, Key::S) {
-                actions.push(Action::Save);
-            }
-            if i.consume_key(Modifiers::COMMAND, Key::O) {
-                actions.push(Action::Load);
-            }
-            if i.consume_key(Modifiers::COMMAND, Key::N) {
-                actions.push(Action::NewGame);
-            }
-            if typing {
-                return;
-            }
-            let keys = [
-                (Key::U, Action::Undo),
-                (Key::R, Action::Redo),
-                (Key::H, Action::Hint),
-                (Key::T, Action::ToggleTheme),
-                (Key::P, Action::Pass),
-                (Key::Escape, Action::ClearPick),
-            ];
-            for (key, action) in keys {
-                if i.consume_key(Modifiers::NONE, key) {
+            match keymap::command(FrontEnd::Window, key).and_then(Action::of) {
+                Some(action) => {
                     actions.push(action);
+                    false
                 }
+                None => true,
             }
         });
-        for action in actions {
-            if action == Action::ClearPick && self.review.is_some() {
-                self.act(Action::BackToGame);
-            } else if action == Action::NewGame || self.game.is_some() {
-                self.act(action);
-            } else if action == Action::Load {
-                self.open_dialog(FileMode::Load);
-            }
+    });
+    actions
+}
+
+/// The key the help names first for a command, for a button's tooltip ("h").
+#[must_use]
+pub fn key_label(command: Command) -> &'static str {
+    keymap::binding(FrontEnd::Window, command).map_or("", |b| b.label)
+}
+
+/// Every key of a binding as the help writes them: its label and the Ctrl keys ("u  Ctrl+Z").
+#[must_use]
+pub fn keys_text(binding: &keymap::Binding) -> String {
+    let mut names = vec![binding.label.to_owned()];
+    for key in binding.keys {
+        if let Key::Ctrl(c) = key {
+            names.push(format!("Ctrl+{}", c.to_ascii_uppercase()));
         }
+    }
+    names.join("  ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use egui::Modifiers;
+
+    #[test]
+    fn egui_keys_read_as_the_key_map_writes_them() {
+        let none = Modifiers::NONE;
+        assert_eq!(key_of(egui::Key::H, none), Some(Key::Char('h')));
+        assert_eq!(key_of(egui::Key::R, Modifiers::SHIFT), Some(Key::Char('R')));
+        assert_eq!(
+            key_of(egui::Key::Z, Modifiers::COMMAND),
+            Some(Key::Ctrl('z'))
+        );
+        assert_eq!(key_of(egui::Key::Z, Modifiers::CTRL), Some(Key::Ctrl('z')));
+        assert_eq!(
+            key_of(egui::Key::Questionmark, Modifiers::SHIFT),
+            Some(Key::Char('?'))
+        );
+        assert_eq!(key_of(egui::Key::OpenBracket, none), Some(Key::Char('[')));
+        assert_eq!(key_of(egui::Key::Escape, none), Some(Key::Esc));
+        assert_eq!(key_of(egui::Key::ArrowLeft, none), None);
+        assert_eq!(key_of(egui::Key::F1, none), None);
+    }
+
+    #[test]
+    fn every_window_key_leads_to_an_action() {
+        for binding in keymap::bindings(FrontEnd::Window) {
+            assert!(
+                Action::of(binding.command).is_some(),
+                "{:?} does nothing in the window",
+                binding.command
+            );
+        }
+        assert_eq!(
+            keymap::command(FrontEnd::Window, Key::Char('R')).and_then(Action::of),
+            Some(Action::Resign)
+        );
     }
 }

@@ -1,4 +1,7 @@
-//! Windows over the game: the save and load dialog, and the game-over window.
+//! Windows over the game: the save and load dialog, the game-over window, the question
+//! before resigning, and the list of keys.
+
+use kraal_front::keymap::{self, FrontEnd};
 
 use std::path::PathBuf;
 
@@ -127,4 +130,81 @@ pub fn game_over(ctx: &egui::Context, headline: &str, reason: &str) -> OverActio
             });
         });
     action
+}
+
+/// What the player answered in the resign window.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ResignAnswer {
+    /// Nothing yet.
+    None,
+    /// Give up the game.
+    Resign,
+    /// Keep playing.
+    Keep,
+}
+
+/// Asks whether the player really gives up.
+pub fn resign(ctx: &egui::Context) -> ResignAnswer {
+    let mut answer = ResignAnswer::None;
+    egui::Window::new("Resign?")
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+        .show(ctx, |ui| {
+            ui.label("Give up this game? It counts as a loss.");
+            ui.horizontal(|ui| {
+                if ui.button("Yes, resign").clicked() {
+                    answer = ResignAnswer::Resign;
+                }
+                if ui.button("Keep playing").clicked() {
+                    answer = ResignAnswer::Keep;
+                }
+            });
+        });
+    answer
+}
+
+/// The window listing every key ([`keymap::bindings`]), with how the board in front of the
+/// player (`mill`: a mill board, `Some(false)`: a mancala board) is played; returns whether
+/// the player closed it.
+pub fn keys(ctx: &egui::Context, mill: Option<bool>) -> bool {
+    let mut open = true;
+    let mut closed = false;
+    egui::Window::new("The keys")
+        .open(&mut open)
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+        .show(ctx, |ui| {
+            egui::Grid::new("keys")
+                .num_columns(2)
+                .spacing([16.0, 4.0])
+                .striped(true)
+                .show(ui, |ui| {
+                    for binding in keymap::bindings(FrontEnd::Window) {
+                        ui.strong(crate::actions::keys_text(binding));
+                        ui.label(binding.help);
+                        ui.end_row();
+                    }
+                });
+            let board = match mill {
+                Some(true) => Some(
+                    "On the board: click a point, or drag a cow; Tab reaches the points, \
+                     Enter or Space picks one.",
+                ),
+                Some(false) => Some(
+                    "On the board: click a hole to sow it; Tab reaches the holes, Enter or \
+                     Space sows one.",
+                ),
+                None => None,
+            };
+            if let Some(board) = board {
+                ui.add_space(4.0);
+                ui.label(egui::RichText::new(board).small().weak());
+            }
+            if ui.button("Close").clicked() {
+                closed = true;
+            }
+        });
+    closed || !open
 }

@@ -1,20 +1,28 @@
 //! `kraal-gui`: kraal's board games (Morabaraba and the mill family, Oware, Mulabalaba) in a
 //! desktop window, built on egui.
 //!
-//! The game itself is [`kraal_session::AnyGame`] (shared with the terminal UI). The app
-//! ([`KraalApp`]) draws into any [`egui::Ui`], so the same code runs in the window
-//! (`main.rs`, through eframe) and in tests (through `egui_kittest`, without a GPU).
+//! The game itself is [`kraal_session::AnyGame`]; what every front end shares above it (the
+//! start options, the key map, the autosave, player labels) is [`kraal_front`]. The app
+//! ([`KraalApp`]) draws into any [`egui::Ui`], so the same code runs in the window (`main.rs`,
+//! through eframe) and in tests (through `egui_kittest`, without a GPU).
 //!
-//! - [`menu`]: the start menu.
-//! - [`morris_board`], [`mancala_board`]: the boards, drawn from the rules crates' geometry.
-//! - [`anim`]: move, shot and sowing animations.
-//! - [`app`]: the frame: menu or game, the AI's turn, animations; [`actions`]: what the
-//!   player asks for; [`files`]: settings, the unfinished game, save and load.
-//! - [`panel`]: status, clocks, the AI's thinking, buttons and the move list.
-//! - [`dialogs`]: the save and load dialog and the game-over window.
-//! - [`config`]: where files are kept, and the GUI's own preferences.
-//! - [`cli`]: the command line.
-//! - [`theme`]: light and dark colours.
+//! Each module has one job, and the dependencies point one way, from the app down:
+//!
+//! - [`app`]: the state and the frame loop (one call a frame), the only module that changes
+//!   anything. Its children see its fields: `app::act` carries an [`Action`] out,
+//!   `app::play` runs the turns (clicks, the AI, hints, draw answers, the clock,
+//!   animations), `app::files` keeps things on disk (settings, the autosave, save and load).
+//! - [`panel`]: the toolbar and the side panel, drawn from a read-only view; they return
+//!   [`Action`]s. [`menu`]: the start menu (it edits its own choices only).
+//!   [`dialogs`]: the windows (save and load, game over, resign, the keys).
+//! - [`morris_board`], [`mancala_board`]: the boards, drawn from the rules crates' geometry;
+//!   they return what was clicked. [`anim`]: move, shot and sowing animations.
+//! - [`actions`]: the [`Action`] enum, and keys to actions through the shared key map.
+//! - [`cli`]: the command line, checked before a window opens. [`config`]: where files are
+//!   kept, and the GUI's own preferences. [`theme`]: light and dark colours.
+//!
+//! Nothing below [`app`] uses it; [`panel`] and [`dialogs`] use only [`actions`] and the
+//! session's read-only calls.
 
 pub mod actions;
 pub mod anim;
@@ -22,7 +30,6 @@ pub mod app;
 pub mod cli;
 pub mod config;
 pub mod dialogs;
-pub mod files;
 pub mod mancala_board;
 pub mod menu;
 pub mod morris_board;

@@ -1,19 +1,26 @@
 //! `kraal-gui`: play kraal's board games in a desktop window.
 
-use kraal_gui::{Args, Config, KraalApp};
+use clap::Parser;
+use kraal_gui::{Args, Config, KraalApp, cli};
 
 fn main() {
-    let args = match Args::parse(std::env::args().skip(1)) {
+    let args = match Args::try_parse() {
         Ok(args) => args,
+        Err(e) if !e.use_stderr() => e.exit(),
         Err(e) => {
-            eprintln!("kraal-gui: {e}");
+            eprintln!("{}", cli::error_line(&e.to_string()));
             std::process::exit(2);
         }
     };
-    if args.help {
-        println!("{}", kraal_gui::cli::HELP);
-        return;
-    }
+    let config = Config::from_env();
+    // Every value is checked, and the game built, before the window opens.
+    let opening = match cli::prepare(&args, config.seed) {
+        Ok(opening) => opening,
+        Err(reason) => {
+            eprintln!("kraal-gui: {reason}");
+            std::process::exit(2);
+        }
+    };
     let (w, h) = args.size.unwrap_or((1180.0, 760.0));
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
@@ -22,7 +29,7 @@ fn main() {
             .with_min_inner_size([640.0, 420.0]),
         ..Default::default()
     };
-    let app = KraalApp::with_args(Config::from_env(), &args);
+    let app = KraalApp::open(config, &args, opening);
     if let Err(e) = eframe::run_native("kraal", options, Box::new(|_cc| Ok(Box::new(app)))) {
         eprintln!("kraal-gui: cannot open the window: {e}");
         std::process::exit(1);

@@ -152,7 +152,7 @@ pub fn show(ui: &mut egui::Ui, view: &MancalaView<'_>) -> Option<Hole> {
         painter.text(
             store.center_bottom() - vec2(0.0, cell * 0.25),
             Align2::CENTER_CENTER,
-            crate::menu::capitalised(side.name()),
+            kraal_session::any::capitalise(side.name()),
             FontId::proportional(cell * 0.2),
             palette.text,
         );

@@ -2,6 +2,7 @@
 
 use crate::config::CLOCKS;
 use kraal_ai::OPPONENTS;
+use kraal_session::any::capitalise;
 use kraal_session::{GAMES, Player, Settings, rule_sets_of};
 
 /// The choices of the start menu.
@@ -125,7 +126,7 @@ pub fn show(ui: &mut egui::Ui, menu: &mut Menu, can_continue: bool) -> Option<Me
             let ui = &mut columns[0];
             ui.strong("Game");
             for (game, about) in GAMES {
-                let title = capitalised(game);
+                let title = capitalise(game);
                 if ui
                     .radio(menu.game == *game, title)
                     .on_hover_text(*about)
@@ -166,7 +167,11 @@ pub fn show(ui: &mut egui::Ui, menu: &mut Menu, can_continue: bool) -> Option<Me
                 if ui.radio(menu.opponent == Some(o.level), title).clicked() {
                     menu.opponent = Some(o.level);
                 }
-                ui.label(egui::RichText::new(o.description).small().weak());
+                ui.label(
+                    egui::RichText::new(o.describe(menu.game == "morabaraba"))
+                        .small()
+                        .weak(),
+                );
             }
             ui.add_space(8.0);
             ui.strong("Your side");
@@ -199,16 +204,6 @@ pub fn show(ui: &mut egui::Ui, menu: &mut Menu, can_continue: bool) -> Option<Me
         }
     });
     action
-}
-
-/// `oware` → `Oware`.
-#[must_use]
-pub fn capitalised(name: &str) -> String {
-    let mut chars = name.chars();
-    chars
-        .next()
-        .map(|c| c.to_uppercase().chain(chars).collect())
-        .unwrap_or_default()
 }
 
 #[cfg(test)]

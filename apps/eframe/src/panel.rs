@@ -1,51 +1,154 @@
-//! The panel beside the board: players, status, what to pick, messages, counts, clocks, the
-//! AI's thinking, the hint, the buttons, the animation settings and the move list.
+//! The panels around the board, drawn from a read-only view of the game: the toolbar, and the
+//! side panel (players, status, what to click, messages, counts, clocks, the AI's thinking, the
+//! hint, the buttons, the animation settings and the move list). They return what the player
+//! asked for as [`Action`]s and change nothing themselves.
 
-use crate::actions::Action;
-use crate::app::{Notice, Review};
+use crate::actions::{Action, key_label};
 use crate::config::Prefs;
+use kraal_front::{Command, player_label};
 use kraal_rules_mancala::Side;
 use kraal_rules_morris::Color;
-use kraal_session::AnyGame as Game;
-use kraal_session::Player;
-use kraal_session::any::AnyMove;
+use kraal_session::any::{AnyMove, Prompt};
 use kraal_session::pick::Stage;
+use kraal_session::{AnyGame, Player};
 
-/// What the panel shows.
-pub struct PanelInfo<'a> {
-    /// The game.
-    pub game: &'a Game,
-    /// The review of an earlier position, if any.
-    pub review: Option<&'a Review>,
-    /// A message for the player.
-    pub notice: Option<&'a Notice>,
-    /// The last hint.
-    pub hint: Option<&'a str>,
+/// A message for the player under the status.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Notice {
+    /// The text.
+    pub text: String,
+    /// Whether it reports a mistake (drawn in the error colour).
+    pub error: bool,
 }
 
-fn who(player: Player, players: [Player; 2]) -> String {
-    match player {
-        Player::Human if players.contains(&Player::Human) && players[0] != players[1] => {
-            "you".to_owned()
+/// What the side panel shows.
+pub struct PanelView<'a> {
+    /// The game.
+    pub game: &'a AnyGame,
+    /// Every move of the game while the player looks at an earlier position, if they do.
+    pub review: Option<&'a [AnyMove]>,
+    /// A message for the player.
+    pub notice: Option<&'a Notice>,
+    /// The hint, or that one is being looked for.
+    pub hint: Option<&'a str>,
+    /// Whether animations are on.
+    pub animations: bool,
+    /// How fast they run.
+    pub speed: f32,
+}
+
+/// What the person to move should do now: [`AnyGame::prompt`], also after an undo. The
+/// session gives no prompt while taken-back moves could be redone (it takes that for looking
+/// back through the game); the window tells its review apart itself, and after an undo the
+/// player goes on playing. (To move into the session: a prompt that ignores the redo list.)
+#[must_use]
+pub fn prompt(game: &AnyGame) -> Option<Prompt> {
+    if game.redoable() == 0 || game.is_over() || !game.human_to_move() {
+        return game.prompt();
+    }
+    let side = game.side_name(game.side_to_move());
+    match game {
+        AnyGame::Morris { session, pick } => match pick.stage(session.position()) {
+            Stage::Place => Some(Prompt::Place(side)),
+            Stage::From => Some(Prompt::PickCow(side)),
+            Stage::To(from) => Some(Prompt::Destination {
+                from,
+                bound: session.touched() == Some(from),
+            }),
+            Stage::Shoot { left } => Some(Prompt::Shoot { left }),
+            Stage::Pass => Some(Prompt::Pass(side)),
+            Stage::None => None,
+        },
+        AnyGame::Mancala { session } => {
+            let pos = session.position();
+            let other = game.side_name(1 - game.side_to_move());
+            let starving = pos.seeds_on_side(pos.side_to_move().other()) == 0;
+            Some(
+                if pos.game() == kraal_rules_mancala::Game::Oware && starving {
+                    Prompt::Feed { mover: side, other }
+                } else {
+                    Prompt::Sow(side)
+                },
+            )
         }
-        Player::Human => "a person".to_owned(),
-        Player::Ai(o) => format!("{} (level {})", o.name, o.level),
     }
 }
 
-/// What the player picks next in a mill game, as a sentence.
-fn prompt(game: &Game) -> Option<String> {
-    let pos = game.morris_position()?;
-    let pick = game.pick()?;
-    Some(match pick.stage(pos) {
-        Stage::Place => "Click a point to place a cow.".to_owned(),
-        Stage::From => "Click (or drag) one of your cows to move it.".to_owned(),
-        Stage::To(from) => format!("Where does the cow on {from} go? (Click it again to let go.)"),
-        Stage::Shoot { left: 0 } => "A mill! Click an opponent's cow to shoot.".to_owned(),
-        Stage::Shoot { left } => format!("A mill! Click a cow to shoot ({left} more after it)."),
-        Stage::Pass => "You cannot move: pass (P).".to_owned(),
-        Stage::None => return None,
-    })
+/// What the person to move should click, in a window's words and the game's.
+#[must_use]
+pub fn prompt_text(prompt: Prompt, game: &AnyGame) -> String {
+    match prompt {
+        Prompt::Place(_) => "Click a point to place a cow.".to_owned(),
+        Prompt::PickCow(_) => "Click (or drag) one of your cows to move it.".to_owned(),
+        Prompt::Destination { from, bound: false } => {
+            format!("Where does the cow on {from} go? (Click it again to let go.)")
+        }
+        Prompt::Destination { from, bound: true } => {
+            format!("Where does the cow on {from} go? (Touch-move: it must move.)")
+        }
+        Prompt::Shoot { left: 0 } => "A mill! Click an opponent's cow to shoot.".to_owned(),
+        Prompt::Shoot { left } => format!("A mill! Click a cow to shoot ({left} more after it)."),
+        Prompt::Pass(_) => format!(
+            "You cannot move: click Pass (or press {}).",
+            key_label(Command::Pass)
+        ),
+        Prompt::Feed { other, .. } => {
+            format!("{other} has no seeds left: click a house whose seeds reach {other}'s houses.")
+        }
+        Prompt::Sow(_) if game.rules().game_name() == "oware" => {
+            "Click one of your houses to sow its seeds.".to_owned()
+        }
+        Prompt::Sow(_) => "Click one of your holes to sow its seeds.".to_owned(),
+    }
+}
+
+/// A button's tooltip: what it does and its key.
+fn tip(what: &str, command: Command) -> String {
+    format!("{what} (key {})", key_label(command))
+}
+
+/// Draws the toolbar above the board or menu; returns what the player asked for.
+pub fn toolbar(ui: &mut egui::Ui, has_game: bool, dark: bool) -> Vec<Action> {
+    let mut actions = Vec::new();
+    ui.horizontal(|ui| {
+        if ui
+            .button("New game")
+            .on_hover_text(tip("back to the start menu", Command::NewGame))
+            .clicked()
+        {
+            actions.push(Action::NewGame);
+        }
+        if ui
+            .add_enabled(has_game, egui::Button::new("Save…"))
+            .on_hover_text(tip("save the game to a file", Command::Save))
+            .clicked()
+        {
+            actions.push(Action::Save);
+        }
+        if ui
+            .button("Load…")
+            .on_hover_text(tip("open a saved game", Command::Load))
+            .clicked()
+        {
+            actions.push(Action::Load);
+        }
+        let theme = if dark { "Light theme" } else { "Dark theme" };
+        if ui
+            .button(theme)
+            .on_hover_text(tip("switch the colours", Command::Theme))
+            .clicked()
+        {
+            actions.push(Action::ToggleTheme);
+        }
+        if ui
+            .button("Keys")
+            .on_hover_text(tip("the list of keys", Command::Help))
+            .clicked()
+        {
+            actions.push(Action::ToggleKeys);
+        }
+    });
+    actions
 }
 
 /// `1234567` → `1,234,567`.
@@ -66,20 +169,15 @@ fn mmss(d: std::time::Duration) -> String {
     format!("{}:{:02}", s / 60, s % 60)
 }
 
-/// Draws the panel; returns what the player asked for.
-pub fn show(
-    ui: &mut egui::Ui,
-    info: &PanelInfo<'_>,
-    animations: &mut bool,
-    speed: &mut f32,
-) -> Vec<Action> {
+/// Draws the side panel; returns what the player asked for.
+pub fn show(ui: &mut egui::Ui, view: &PanelView<'_>) -> Vec<Action> {
     let mut actions = Vec::new();
-    let game = info.game;
+    let game = view.game;
     let rules = game.rules();
     let players = game.players();
     ui.heading(format!(
         "{}: {}",
-        crate::menu::capitalised(rules.game_name()),
+        kraal_session::any::capitalise(rules.game_name()),
         rules.rule_set_name()
     ));
     ui.label(egui::RichText::new(rules.about().0).small().weak());
@@ -87,19 +185,23 @@ pub fn show(
         ui.label(format!(
             "{}: {}",
             game.side_name(side),
-            who(player, players)
+            player_label(player, players)
         ));
     }
     ui.separator();
 
     // Status.
-    if let Some(review) = info.review {
+    if let Some(moves) = view.review {
         ui.strong(format!(
             "Looking at the position after move {} of {}.",
             game.ply(),
-            review.moves.len()
+            moves.len()
         ));
-        if ui.button("Back to the game").on_hover_text("Esc").clicked() {
+        if ui
+            .button("Back to the game")
+            .on_hover_text(format!("key {}", key_label(Command::Cancel)))
+            .clicked()
+        {
             actions.push(Action::BackToGame);
         }
     } else if let Some(outcome) = game.outcome() {
@@ -115,13 +217,11 @@ pub fn show(
                 ui.strong(format!("{name} to move: {} is thinking…", o.name));
             }
         }
-        if game.human_to_move()
-            && let Some(p) = prompt(game)
-        {
-            ui.label(p);
+        if let Some(prompt) = prompt(game) {
+            ui.label(prompt_text(prompt, game));
         }
     }
-    if let Some(notice) = info.notice {
+    if let Some(notice) = view.notice {
         if notice.error {
             ui.colored_label(ui.visuals().error_fg_color, &notice.text);
         } else {
@@ -172,90 +272,144 @@ pub fn show(
         }
         ui.label(text);
     }
-    if let Some(hint) = info.hint {
+    if let Some(hint) = view.hint {
         ui.label(hint);
     }
     ui.separator();
 
-    // Buttons.
-    let live = info.review.is_none() && !game.is_over();
-    let human = game.human_to_move();
-    ui.horizontal_wrapped(|ui| {
+    buttons(ui, view, &mut actions);
+    ui.horizontal(|ui| {
+        let mut on = view.animations;
         if ui
-            .add_enabled(game.ply() > 0, egui::Button::new("Undo"))
-            .on_hover_text("U or Ctrl+Z: take back your last move")
-            .clicked()
+            .checkbox(&mut on, "Animations")
+            .on_hover_text(format!("key {}", key_label(Command::Animations)))
+            .changed()
         {
-            actions.push(Action::Undo);
+            actions.push(Action::ToggleAnimations);
         }
+        let mut speed = view.speed;
         if ui
             .add_enabled(
-                info.review.is_none() && game.redoable() > 0,
-                egui::Button::new("Redo"),
+                on,
+                egui::Slider::new(&mut speed, Prefs::SPEEDS).text("Speed"),
             )
-            .on_hover_text("R or Ctrl+Y: play a taken-back move again")
-            .clicked()
+            .changed()
         {
-            actions.push(Action::Redo);
+            actions.push(Action::Speed(speed));
         }
-        if ui
-            .add_enabled(live && human, egui::Button::new("Hint"))
-            .on_hover_text("H: the engine suggests a move")
-            .clicked()
-        {
-            actions.push(Action::Hint);
-        }
-        if ui
-            .add_enabled(live && human, egui::Button::new("Resign"))
-            .clicked()
-        {
-            actions.push(Action::Resign);
-        }
-        if ui
-            .add_enabled(live && human, egui::Button::new("Offer a draw"))
-            .clicked()
-        {
-            actions.push(Action::OfferDraw);
-        }
-        if game.draw_offered() && live && human && ui.button("Accept the draw").clicked() {
-            actions.push(Action::AcceptDraw);
-        }
-        if game.mancala_position().is_some()
-            && rules.game_name() == "oware"
-            && ui
-                .add_enabled(live && human, egui::Button::new("Claim"))
-                .on_hover_text("End the game because no capture can happen again")
-                .clicked()
-        {
-            actions.push(Action::Claim);
-        }
-        let passing = game
-            .morris_position()
-            .zip(game.pick())
-            .is_some_and(|(pos, pick)| pick.stage(pos) == Stage::Pass);
-        if passing && live && human && ui.button("Pass").on_hover_text("P").clicked() {
-            actions.push(Action::Pass);
-        }
-    });
-    ui.horizontal(|ui| {
-        ui.checkbox(animations, "Animations");
-        ui.add_enabled(
-            *animations,
-            egui::Slider::new(speed, Prefs::SPEEDS).text("Speed"),
-        );
     });
     ui.separator();
+    move_list(ui, view, &mut actions);
+    actions
+}
 
-    // Moves.
-    ui.strong("Moves (click one to look at its position)");
-    let all: Vec<AnyMove> = match info.review {
-        Some(r) => r.moves.clone(),
+/// The game's buttons.
+fn buttons(ui: &mut egui::Ui, view: &PanelView<'_>, actions: &mut Vec<Action>) {
+    let game = view.game;
+    let live = view.review.is_none() && !game.is_over();
+    let human = game.human_to_move();
+    ui.horizontal_wrapped(|ui| {
+        let mut button = |ui: &mut egui::Ui, enabled, label, what, command, action| {
+            if ui
+                .add_enabled(enabled, egui::Button::new(label))
+                .on_hover_text(tip(what, command))
+                .clicked()
+            {
+                actions.push(action);
+            }
+        };
+        button(
+            ui,
+            game.ply() > 0,
+            "Undo",
+            "take back your last move",
+            Command::Undo,
+            Action::Undo,
+        );
+        button(
+            ui,
+            view.review.is_none() && game.redoable() > 0,
+            "Redo",
+            "play a taken-back move again",
+            Command::Redo,
+            Action::Redo,
+        );
+        button(
+            ui,
+            live && human,
+            "Hint",
+            "the engine suggests a move",
+            Command::Hint,
+            Action::Hint,
+        );
+        button(
+            ui,
+            live && human,
+            "Resign",
+            "give up the game (asks first)",
+            Command::Resign,
+            Action::Resign,
+        );
+        button(
+            ui,
+            live && human,
+            "Offer a draw",
+            "the other side may accept it",
+            Command::Draw,
+            Action::OfferDraw,
+        );
+        if game.draw_offered() && live && human {
+            button(
+                ui,
+                true,
+                "Accept the draw",
+                "the game ends in a draw",
+                Command::Draw,
+                Action::AcceptDraw,
+            );
+        }
+        if game.rules().game_name() == "oware" {
+            button(
+                ui,
+                live && human,
+                "Claim",
+                "end the game because no capture can happen again",
+                Command::Claim,
+                Action::Claim,
+            );
+        }
+        if live && matches!(prompt(game), Some(Prompt::Pass(_))) {
+            button(
+                ui,
+                true,
+                "Pass",
+                "you cannot move, so you pass",
+                Command::Pass,
+                Action::Pass,
+            );
+        }
+    });
+}
+
+/// The moves, each a button to look at its position.
+fn move_list(ui: &mut egui::Ui, view: &PanelView<'_>, actions: &mut Vec<Action>) {
+    let game = view.game;
+    ui.strong("Moves: click one to look at its position")
+        .on_hover_text(format!(
+            "keys {} and {} step back and forward, {} and {} go to the start and the end",
+            key_label(Command::Back),
+            key_label(Command::Forward),
+            key_label(Command::First),
+            key_label(Command::Last)
+        ));
+    let all: Vec<AnyMove> = match view.review {
+        Some(moves) => moves.to_vec(),
         None => game.moves(),
     };
     let current = game.ply();
     egui::ScrollArea::vertical()
         .auto_shrink([false, false])
-        .stick_to_bottom(info.review.is_none())
+        .stick_to_bottom(view.review.is_none())
         .show(ui, |ui| {
             if ui
                 .selectable_label(current == 0, "Start position")
@@ -279,7 +433,6 @@ pub fn show(
                 }
             });
         });
-    actions
 }
 
 #[cfg(test)]

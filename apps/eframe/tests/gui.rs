@@ -110,7 +110,7 @@ fn a_mill_asks_for_a_shot_and_refuses_a_wrong_one() {
         &[
             "--game",
             "morabaraba",
-            "--opponent",
+            "--black",
             "human",
             "--moves",
             "a1 b6 d1 f6",
@@ -123,6 +123,7 @@ fn a_mill_asks_for_a_shot_and_refuses_a_wrong_one() {
         shown_containing(&h, "cannot be shot"),
         "a refused pick says why"
     );
+    assert!(!shown_containing(&h, "a1: a1"), "and names the point once");
     click(&mut h, "f6, black cow");
     assert!(shown(&h, "f6, empty"), "the shot cow is gone");
     assert!(shown(&h, "g1, white cow"));
@@ -142,7 +143,7 @@ fn undo_and_redo_by_button_and_key() {
         &[
             "--game",
             "morabaraba",
-            "--opponent",
+            "--black",
             "human",
             "--no-animations",
         ],
@@ -173,7 +174,7 @@ fn the_board_is_playable_by_keyboard() {
         &[
             "--game",
             "morabaraba",
-            "--opponent",
+            "--black",
             "human",
             "--no-animations",
         ],
@@ -195,17 +196,11 @@ fn resigning_opens_the_game_over_window() {
     let dir = folder("over");
     let mut h = harness(app_with(
         &dir,
-        &[
-            "--game",
-            "morabaraba",
-            "--opponent",
-            "human",
-            "--moves",
-            "d7",
-        ],
+        &["--game", "morabaraba", "--black", "human", "--moves", "d7"],
     ));
     assert!(!shown(&h, "Game over"));
     click(&mut h, "Resign");
+    click(&mut h, "Yes, resign");
     assert!(shown(&h, "Game over"), "the window opens");
     assert!(shown(&h, "White wins"), "Black resigned, so White wins");
     assert!(shown_containing(&h, "resign"), "the reason is given");
@@ -225,7 +220,7 @@ fn a_game_ended_by_the_rules_shows_its_reason() {
         &[
             "--game",
             "morabaraba",
-            "--opponent",
+            "--black",
             "human",
             "--set",
             "cows=3",
@@ -263,7 +258,7 @@ fn save_and_load_through_the_dialog() {
         &[
             "--game",
             "morabaraba",
-            "--opponent",
+            "--black",
             "human",
             "--no-animations",
         ],
@@ -312,7 +307,7 @@ fn the_last_game_can_be_continued() {
             &[
                 "--game",
                 "morabaraba",
-                "--opponent",
+                "--black",
                 "human",
                 "--no-animations",
             ],
@@ -329,10 +324,14 @@ fn the_last_game_can_be_continued() {
 #[test]
 fn oware_holes_sow_with_animation_and_refuse_with_reasons() {
     let dir = folder("oware");
-    let mut h = harness(app_with(&dir, &["--game", "oware", "--opponent", "human"]));
+    let mut h = harness(app_with(&dir, &["--game", "oware", "--black", "human"]));
     assert!(shown(&h, "south house C, 4 seeds"));
     click(&mut h, "north house a, 4 seeds");
     assert!(shown_containing(&h, "that hole is your opponent's"));
+    assert!(
+        shown_containing(&h, "north house a: that hole"),
+        "named once"
+    );
     h.get_by_label("south house C, 4 seeds").click();
     h.step();
     assert!(h.state().is_animating(), "the sowing is animated");
@@ -351,7 +350,7 @@ fn clicking_a_move_shows_its_position_until_back_to_the_game() {
         &[
             "--game",
             "morabaraba",
-            "--opponent",
+            "--black",
             "human",
             "--moves",
             "d7 a1 b4",
@@ -385,7 +384,7 @@ fn a_cow_can_be_dragged_along_a_line() {
         &[
             "--game",
             "morabaraba",
-            "--opponent",
+            "--black",
             "human",
             "--position",
             "a1,d2,g7,c5/a7,g1,f4 0:0 w",
@@ -427,7 +426,7 @@ fn touch_move_holds_the_touched_cow_in_tournament_rules() {
             "morabaraba",
             "--rules",
             "tournament",
-            "--opponent",
+            "--black",
             "human",
             "--position",
             "a1,d2,g7,c5/a7,g1,f4 0:0 w",
@@ -448,7 +447,7 @@ fn a_clock_counts_down_for_both_sides() {
     let dir = folder("clock");
     let h = harness(app_with(
         &dir,
-        &["--game", "oware", "--opponent", "human", "--clock", "5+3"],
+        &["--game", "oware", "--black", "human", "--clock", "5+3"],
     ));
     assert!(
         shown_containing(&h, "Clock: South 4:5") || shown_containing(&h, "Clock: South 5:00"),
@@ -465,7 +464,7 @@ fn tab_reaches_the_board_and_enter_places_a_cow() {
         &[
             "--game",
             "morabaraba",
-            "--opponent",
+            "--black",
             "human",
             "--no-animations",
         ],
@@ -497,7 +496,7 @@ fn the_sotho_board_has_its_centre_point() {
     let dir = folder("sotho");
     let mut h = harness(app_with(
         &dir,
-        &["--game", "sotho", "--opponent", "human", "--no-animations"],
+        &["--game", "sotho", "--black", "human", "--no-animations"],
     ));
     assert!(shown(&h, "d4, empty"));
     click(&mut h, "d4, empty");
@@ -505,7 +504,7 @@ fn the_sotho_board_has_its_centre_point() {
     // The standard board has no centre.
     let mut standard = harness(app_with(
         &dir,
-        &["--game", "morabaraba", "--opponent", "human"],
+        &["--game", "morabaraba", "--black", "human"],
     ));
     standard.run();
     assert!(!shown(&standard, "d4, empty"));
@@ -516,7 +515,7 @@ fn shortcut_keys_open_the_dialogs_and_switch_the_theme() {
     let dir = folder("shortcuts");
     let mut h = harness(app_with(
         &dir,
-        &["--game", "oware", "--opponent", "human", "--no-animations"],
+        &["--game", "oware", "--black", "human", "--no-animations"],
     ));
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::S);
     h.run();
@@ -524,7 +523,7 @@ fn shortcut_keys_open_the_dialogs_and_switch_the_theme() {
     h.key_press(egui::Key::Escape);
     h.run();
     assert!(!shown(&h, "Save the game"), "Esc closes it");
-    h.key_press(egui::Key::T);
+    h.key_press_modifiers(egui::Modifiers::SHIFT, egui::Key::T);
     h.run();
     assert!(h.state().prefs().dark, "T switches the theme");
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::O);
@@ -537,7 +536,7 @@ fn a_hint_names_a_legal_move_and_goes_when_the_position_changes() {
     let dir = folder("hint");
     let mut h = harness(app_with(
         &dir,
-        &["--game", "oware", "--opponent", "human", "--no-animations"],
+        &["--game", "oware", "--black", "human", "--no-animations"],
     ));
     click(&mut h, "Hint");
     step_until(&mut h, "the hint arrives", |app| {
@@ -579,7 +578,7 @@ fn a_draw_offered_by_one_person_can_be_accepted_by_the_other() {
         &[
             "--game",
             "morabaraba",
-            "--opponent",
+            "--black",
             "human",
             "--no-animations",
         ],
@@ -608,13 +607,14 @@ fn reviewing_a_resigned_game_keeps_the_resignation() {
         &[
             "--game",
             "morabaraba",
-            "--opponent",
+            "--black",
             "human",
             "--moves",
             "d7 a1",
         ],
     ));
     click(&mut h, "Resign");
+    click(&mut h, "Yes, resign");
     click(&mut h, "Look at the board");
     click(&mut h, "d7");
     assert!(shown(&h, "a1, empty"), "the position after move 1");
@@ -653,8 +653,195 @@ fn a_corrupt_settings_file_or_a_bad_load_is_explained_in_the_menu() {
     assert!(shown_containing(&h, "is corrupt"), "the warning is shown");
     assert!(h.state().game().is_none());
 
+    // A bad --load is refused before a window opens, with the reason.
     let missing = dir.join("no-such-game.txt");
-    let h = harness(app_with(&dir, &["--load", missing.to_str().unwrap()]));
-    assert!(shown_containing(&h, "Cannot load"), "a bad --load says why");
-    assert!(h.state().game().is_none(), "and the menu stays");
+    let err = KraalApp::from_args(config(&dir), ["--load", missing.to_str().unwrap()])
+        .err()
+        .expect("a missing file is refused");
+    assert!(
+        err.starts_with("kraal-gui: cannot open"),
+        "a bad --load says why: {err}"
+    );
+}
+
+#[test]
+fn the_question_mark_lists_every_key() {
+    let dir = folder("keys-window");
+    let mut h = harness(app_with(
+        &dir,
+        &[
+            "--game",
+            "morabaraba",
+            "--black",
+            "human",
+            "--no-animations",
+        ],
+    ));
+    assert!(!shown(&h, "The keys"));
+    h.key_press_modifiers(egui::Modifiers::SHIFT, egui::Key::Questionmark);
+    h.run();
+    assert!(shown(&h, "The keys"), "? opens the keys window");
+    for binding in kraal_front::keymap::bindings(kraal_front::keymap::FrontEnd::Window) {
+        assert!(shown(&h, binding.help), "{:?} is listed", binding.command);
+    }
+    assert!(shown_containing(&h, "hint"), "the hint key is listed");
+    assert!(!shown_containing(&h, "quit"), "the terminal's keys are not");
+    h.key_press(egui::Key::Escape);
+    h.run();
+    assert!(!shown(&h, "The keys"), "Esc closes it");
+}
+
+#[test]
+fn h_asks_for_a_hint_and_d_offers_a_draw() {
+    let dir = folder("hint-key");
+    let mut h = harness(app_with(
+        &dir,
+        &["--game", "oware", "--black", "human", "--no-animations"],
+    ));
+    assert_eq!(h.state().hint_text(), None);
+    h.key_press(egui::Key::H);
+    h.run();
+    assert!(
+        h.state().hint_text().is_some(),
+        "h asks the engine for a hint"
+    );
+    step_until(&mut h, "the hint arrives", |app| {
+        app.hint_text().is_some_and(|t| t.starts_with("Hint: "))
+    });
+    h.key_press(egui::Key::D);
+    h.run();
+    assert!(
+        shown_containing(&h, "South offers a draw"),
+        "d offers a draw"
+    );
+}
+
+#[test]
+fn shift_r_asks_before_resigning() {
+    let dir = folder("resign-key");
+    let mut h = harness(app_with(
+        &dir,
+        &["--game", "oware", "--black", "human", "--no-animations"],
+    ));
+    h.key_press(egui::Key::R);
+    h.run();
+    assert!(!shown(&h, "Resign?"), "r is redo, not resign");
+    h.key_press_modifiers(egui::Modifiers::SHIFT, egui::Key::R);
+    h.run();
+    assert!(shown(&h, "Resign?"), "R asks first");
+    click(&mut h, "Keep playing");
+    assert!(!h.state().game().is_some_and(|g| g.is_over()));
+    h.key_press_modifiers(egui::Modifiers::SHIFT, egui::Key::R);
+    h.run();
+    click(&mut h, "Yes, resign");
+    assert!(shown(&h, "Game over"));
+}
+
+#[test]
+fn brackets_step_through_the_moves_and_end_returns() {
+    let dir = folder("step-keys");
+    let mut h = harness(app_with(
+        &dir,
+        &[
+            "--game",
+            "morabaraba",
+            "--black",
+            "human",
+            "--moves",
+            "d7 a1 b4",
+        ],
+    ));
+    h.key_press(egui::Key::OpenBracket);
+    h.run();
+    assert!(shown_containing(&h, "after move 2 of 3"), "[ steps back");
+    assert!(shown(&h, "b4, empty"));
+    h.key_press(egui::Key::Home);
+    h.run();
+    assert!(shown(&h, "d7, empty"), "Home goes to the start");
+    h.key_press(egui::Key::CloseBracket);
+    h.run();
+    assert!(shown_containing(&h, "after move 1 of 3"), "] steps forward");
+    h.key_press(egui::Key::End);
+    h.run();
+    assert!(shown(&h, "b4, white cow"), "End is back at the game");
+    assert!(!shown_containing(&h, "Looking at the position"));
+}
+
+#[test]
+fn the_game_is_kept_after_each_move_and_dropped_at_the_end() {
+    let dir = folder("autosave");
+    let last = dir.join("last-game.txt");
+    let mut h = harness(app_with(
+        &dir,
+        &["--game", "oware", "--black", "human", "--no-animations"],
+    ));
+    assert!(!last.exists(), "nothing is kept before a move");
+    click(&mut h, "south house C, 4 seeds");
+    let kept = std::fs::read_to_string(&last).expect("kept after the move");
+    assert!(kept.contains("C"), "{kept}");
+    click(&mut h, "north house f, 4 seeds");
+    let kept = kraal_session::Record::load(&last).expect("a record");
+    assert_eq!(kept.moves.len(), 2, "the reply is kept");
+    h.key_press(egui::Key::U);
+    h.run();
+    let kept = kraal_session::Record::load(&last).expect("a record");
+    assert_eq!(kept.moves.len(), 1, "so is the undo");
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    h.run();
+    assert!(!last.exists(), "every move taken back: nothing to continue");
+    click(&mut h, "south house C, 4 seeds");
+    assert!(last.exists(), "kept again after a move");
+    click(&mut h, "Resign");
+    click(&mut h, "Yes, resign");
+    assert!(!last.exists(), "a finished game is not offered again");
+}
+
+#[test]
+fn mancala_games_speak_of_seeds_not_cows() {
+    let dir = folder("words");
+    let mut h = harness(KraalApp::new(config(&dir)));
+    click(&mut h, "Oware");
+    // The opponents are described in the game's words (the list of games names them all).
+    for o in kraal_ai::OPPONENTS {
+        let about = o.describe(false);
+        assert!(shown(&h, about), "{about}");
+        for word in ["cow", "mill", "shot", "shoot"] {
+            assert!(!about.contains(word), "{} says {word:?} in Oware", o.name);
+        }
+    }
+    click(&mut h, "Another person");
+    click(&mut h, "Start the game");
+    assert!(shown(&h, "Click one of your houses to sow its seeds."));
+    h.key_press_modifiers(egui::Modifiers::SHIFT, egui::Key::Questionmark);
+    h.run();
+    assert!(shown(&h, "The keys"));
+    assert!(shown_containing(&h, "click a hole to sow it"));
+    for word in ["cow", "mill", "shot", "shoot"] {
+        assert!(!shown_containing(&h, word), "the game says {word:?}");
+    }
+}
+
+#[test]
+fn letters_typed_in_a_file_name_are_not_shortcuts() {
+    let dir = folder("typing");
+    let mut h = harness(app_with(
+        &dir,
+        &["--game", "oware", "--black", "human", "--no-animations"],
+    ));
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::S);
+    h.run();
+    assert!(shown(&h, "Save the game"));
+    h.key_press(egui::Key::H);
+    h.key_press_modifiers(egui::Modifiers::SHIFT, egui::Key::T);
+    h.run();
+    assert_eq!(h.state().hint_text(), None, "h while typing asks no hint");
+    assert!(!h.state().prefs().dark, "T while typing keeps the theme");
+    h.key_press(egui::Key::Escape);
+    h.run();
+    h.key_press(egui::Key::H);
+    h.run();
+    assert!(
+        h.state().hint_text().is_some(),
+        "h works again after the dialog"
+    );
 }

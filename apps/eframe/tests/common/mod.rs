@@ -5,7 +5,7 @@
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use kraal_gui::{Args, Config, KraalApp};
+use kraal_gui::{Config, KraalApp};
 use std::path::PathBuf;
 
 /// A fresh, empty folder for one test's files (never the real home folder).
@@ -31,8 +31,7 @@ pub fn harness(app: KraalApp) -> Harness<'static, KraalApp> {
 
 /// The app started from command-line words.
 pub fn app_with(dir: &std::path::Path, words: &[&str]) -> KraalApp {
-    let args = Args::parse(words.iter().map(|w| (*w).to_owned())).expect("arguments");
-    KraalApp::with_args(config(dir), &args)
+    KraalApp::from_args(config(dir), words.iter().copied()).expect("arguments")
 }
 
 /// Steps until `done` holds (the AI thinks on a thread), failing after a bound.

@@ -1,0 +1,322 @@
+//! The app's state and its frame loop: the menu or a game (board, panel, windows), one call a
+//! frame. How an action is carried out is in [`act`], the turns (clicks, the AI, hints,
+//! draws, clocks, animations) in [`play`], what is kept on disk in [`files`].
+
+mod act;
+mod files;
+mod play;
+
+use crate::actions::{self, Action};
+use crate::anim::Animation;
+use crate::cli::{self, Args, Opening};
+use crate::config::{Config, Prefs};
+use crate::dialogs::{self, DialogAction, FileDialog, OverAction, ResignAnswer};
+use crate::menu::{Menu, MenuAction};
+use crate::panel::{self, Notice, PanelView};
+use crate::theme;
+use kraal_front::Autosave;
+use kraal_rules_mancala as mancala;
+use kraal_session::any::AnyMove;
+use kraal_session::{AnyGame, Record, Settings};
+
+/// Looking at an earlier position of the game.
+#[derive(Clone, Debug, PartialEq)]
+struct Review {
+    /// Every move of the game.
+    moves: Vec<AnyMove>,
+    /// The ply the game stood at before (to return to).
+    end: usize,
+    /// The finished game as it stood, to restore an ending the players decided (resignation,
+    /// agreement, time, a claim), which moving through the moves would forget.
+    finished: Option<Record>,
+}
+
+/// The engine's hint on the board and in the panel.
+#[derive(Clone, Debug, Default, PartialEq)]
+struct HintShown {
+    /// The hint, or "Looking for a hint..." while the engine searches.
+    text: Option<String>,
+    /// The point its move starts from or goes to (mill games).
+    point: Option<kraal_rules_morris::Point>,
+    /// The hole it sows (mancala games).
+    hole: Option<mancala::Hole>,
+    /// The ply it was asked at: a move makes it stale.
+    ply: usize,
+}
+
+/// The kraal desktop app.
+pub struct KraalApp {
+    config: Config,
+    settings: Settings,
+    prefs: Prefs,
+    menu: Menu,
+    game: Option<AnyGame>,
+    review: Option<Review>,
+    anim: Option<Animation>,
+    notice: Option<Notice>,
+    hint: HintShown,
+    dialog: Option<FileDialog>,
+    /// The game-over window was closed to look at the board.
+    over_closed: bool,
+    /// The resign window is open.
+    asking_resign: bool,
+    /// The keys window is open.
+    showing_keys: bool,
+    autosave: Autosave,
+    /// This game is in the last-game file (to remove it when every move is taken back).
+    kept: bool,
+    applied_theme: Option<bool>,
+    now: f64,
+}
+
+impl KraalApp {
+    /// The app with its files where `config` says, showing the menu.
+    #[must_use]
+    pub fn new(config: Config) -> KraalApp {
+        let mut notice = None;
+        let settings = match &config.settings_path {
+            Some(path) => {
+                let loaded = Settings::load_from(path);
+                if let Some(warning) = loaded.warning {
+                    notice = Some(Notice {
+                        text: warning,
+                        error: true,
+                    });
+                }
+                loaded.settings
+            }
+            None => Settings::default(),
+        };
+        let prefs = config
+            .prefs_path
+            .as_deref()
+            .map(Prefs::load)
+            .unwrap_or_default();
+        let mut menu = Menu::from_settings(&settings);
+        menu.clock = prefs.clock;
+        if let Some(n) = &notice {
+            menu.error = Some(n.text.clone());
+        }
+        let autosave = Autosave::new(config.last_game_path.clone());
+        KraalApp {
+            config,
+            settings,
+            prefs,
+            menu,
+            game: None,
+            review: None,
+            anim: None,
+            notice,
+            hint: HintShown::default(),
+            dialog: None,
+            over_closed: false,
+            asking_resign: false,
+            showing_keys: false,
+            autosave,
+            kept: false,
+            applied_theme: None,
+            now: 0.0,
+        }
+    }
+
+    /// The app as the command line asks, once [`cli::prepare`] has checked it: the menu, or
+    /// straight into a game.
+    #[must_use]
+    pub fn open(mut config: Config, args: &Args, opening: Opening) -> KraalApp {
+        config.seed = args.start.seed_or(config.seed);
+        let mut app = KraalApp::new(config);
+        if let Some(dark) = args.dark() {
+            app.prefs.dark = dark;
+        }
+        if args.no_animations {
+            app.settings.animations = false;
+        }
+        if let Opening::Game { game, from } = opening {
+            app.start(*game);
+            if let Some(path) = from {
+                app.say(format!("Loaded {}.", path.display()), false);
+            }
+        }
+        app
+    }
+
+    /// The app the command-line words ask for (without the program's name), checked and
+    /// built without a window (the tests' way in).
+    ///
+    /// # Errors
+    /// A bad option or value, as the line `kraal-gui` prints.
+    pub fn from_args<'a>(
+        config: Config,
+        words: impl IntoIterator<Item = &'a str>,
+    ) -> Result<KraalApp, String> {
+        use clap::Parser;
+        let args = Args::try_parse_from(std::iter::once("kraal-gui").chain(words))
+            .map_err(|e| cli::error_line(&e.to_string()))?;
+        let opening =
+            cli::prepare(&args, config.seed).map_err(|reason| format!("kraal-gui: {reason}"))?;
+        Ok(KraalApp::open(config, &args, opening))
+    }
+
+    /// The game being played, if any (none while the menu shows).
+    #[must_use]
+    pub fn game(&self) -> Option<&AnyGame> {
+        self.game.as_ref()
+    }
+
+    /// The hint shown (or "Looking for a hint..." while the engine searches), if any.
+    #[must_use]
+    pub fn hint_text(&self) -> Option<&str> {
+        self.hint.text.as_deref()
+    }
+
+    /// The settings shared with the terminal UI.
+    #[must_use]
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    /// The GUI's own preferences.
+    #[must_use]
+    pub fn prefs(&self) -> Prefs {
+        self.prefs
+    }
+
+    /// Whether a move is being animated.
+    #[must_use]
+    pub fn is_animating(&self) -> bool {
+        self.anim.is_some()
+    }
+
+    /// Turns animations on or off (kept in the shared settings).
+    pub fn set_animations(&mut self, on: bool) {
+        self.settings.animations = on;
+        if !on {
+            self.anim = None;
+        }
+    }
+
+    /// Shows a message under the status.
+    fn say(&mut self, text: impl Into<String>, error: bool) {
+        self.notice = Some(Notice {
+            text: text.into(),
+            error,
+        });
+    }
+
+    /// Starts playing `game`: nothing of it is kept on disk until it changes.
+    fn start(&mut self, game: AnyGame) {
+        self.game = Some(game);
+        self.review = None;
+        self.anim = None;
+        self.hint = HintShown::default();
+        self.dialog = None;
+        self.over_closed = false;
+        self.asking_resign = false;
+        self.autosave.forget();
+        self.kept = false;
+    }
+
+    /// Draws the whole app in `ui` (the window's content); one call a frame.
+    pub fn ui(&mut self, ui: &mut egui::Ui) {
+        let ctx = ui.ctx().clone();
+        if self.applied_theme != Some(self.prefs.dark) {
+            theme::apply(&ctx, self.prefs.dark);
+            self.applied_theme = Some(self.prefs.dark);
+        }
+        self.now = ui.input(|i| i.time);
+        let typing = ctx.text_edit_focused() || self.dialog.is_some();
+        for action in actions::pressed(&ctx, typing) {
+            self.act(action);
+        }
+        self.run_game(&ctx);
+
+        let mut asked = Vec::new();
+        egui::Panel::top("toolbar").show(ui, |ui| {
+            asked = panel::toolbar(ui, self.game.is_some(), self.prefs.dark);
+        });
+        if self.game.is_none() {
+            egui::CentralPanel::default().show(ui, |ui| {
+                let can_continue = self.can_continue();
+                match crate::menu::show(ui, &mut self.menu, can_continue) {
+                    Some(MenuAction::Start) => self.start_from_menu(),
+                    Some(MenuAction::Continue) => self.continue_last(),
+                    Some(MenuAction::Load) => asked.push(Action::Load),
+                    None => {}
+                }
+            });
+        } else {
+            egui::Panel::right("panel")
+                .default_size(330.0)
+                .min_size(260.0)
+                .show(ui, |ui| {
+                    if let Some(game) = &self.game {
+                        let view = PanelView {
+                            game,
+                            review: self.review.as_ref().map(|r| r.moves.as_slice()),
+                            notice: self.notice.as_ref(),
+                            hint: self.hint.text.as_deref(),
+                            animations: self.settings.animations,
+                            speed: self.prefs.speed,
+                        };
+                        asked.extend(panel::show(ui, &view));
+                    }
+                });
+            egui::CentralPanel::default().show(ui, |ui| self.board(ui));
+        }
+        for action in asked {
+            self.act(action);
+        }
+        self.windows(&ctx);
+    }
+
+    /// The windows over the game or menu.
+    fn windows(&mut self, ctx: &egui::Context) {
+        if let Some(dialog) = &mut self.dialog {
+            match dialog.show(ctx) {
+                DialogAction::None => {}
+                DialogAction::Cancel => self.dialog = None,
+                DialogAction::Submit(path) => self.finish_dialog(path),
+            }
+        }
+        let mill = self.game.as_ref().map(|g| g.morris_position().is_some());
+        if self.showing_keys && dialogs::keys(ctx, mill) {
+            self.showing_keys = false;
+        }
+        if self.asking_resign {
+            match dialogs::resign(ctx) {
+                ResignAnswer::None => {}
+                ResignAnswer::Resign => self.act(Action::ConfirmResign),
+                ResignAnswer::Keep => self.asking_resign = false,
+            }
+        }
+        let Some(game) = &self.game else {
+            return;
+        };
+        if game.is_over() && !self.over_closed && self.review.is_none() && self.anim.is_none() {
+            let Some(outcome) = game.outcome() else {
+                return;
+            };
+            let headline = match outcome.winner {
+                Some(_) => outcome.headline(),
+                None => "A draw".to_owned(),
+            };
+            let reason = outcome.to_string();
+            match dialogs::game_over(ctx, &headline, &reason) {
+                OverAction::None => {}
+                OverAction::NewGame => self.act(Action::NewGame),
+                OverAction::Undo => self.act(Action::Undo),
+                OverAction::Close => self.over_closed = true,
+            }
+        }
+    }
+}
+
+impl eframe::App for KraalApp {
+    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+        KraalApp::ui(self, ui);
+    }
+
+    fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
+        self.save_all();
+    }
+}

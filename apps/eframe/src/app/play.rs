@@ -1,0 +1,231 @@
+//! The turns: the player's clicks on the board, passing, the AI's move, the hint and the
+//! computer's draw answer arriving from the session's worker, the clock, and the animation of
+//! each move.
+
+use super::{HintShown, KraalApp};
+use crate::anim::Animation;
+use crate::theme::Palette;
+use crate::{mancala_board, morris_board, panel};
+use kraal_rules_mancala as mancala;
+use kraal_session::any::{DrawAnswer, Prompt, capitalise};
+use kraal_session::pick::mancala_targets;
+use kraal_session::{AnyGame, Player, SessionError};
+use std::time::{Duration, Instant};
+
+/// The position before a move, to animate it.
+enum Before {
+    Morris(kraal_rules_morris::Color),
+    Mancala(Box<mancala::Position>),
+}
+
+/// Why a point or hole cannot be picked, naming it once: "a1: that cow cannot be shot...".
+fn refusal(place: &str, why: &SessionError) -> String {
+    match why {
+        // The session names the pick as notation; the window names it as the board does.
+        SessionError::Pick { reason, .. } => format!("{place}: {reason}."),
+        other => format!("{place}: {other}."),
+    }
+}
+
+impl KraalApp {
+    fn before(&self) -> Option<Before> {
+        let game = self.game.as_ref()?;
+        if let Some(pos) = game.morris_position() {
+            return Some(Before::Morris(pos.side_to_move()));
+        }
+        game.mancala_position()
+            .map(|p| Before::Mancala(Box::new(p.clone())))
+    }
+
+    /// A move was played: the hint goes, the game is kept, the move is animated.
+    fn moved(&mut self, before: Option<Before>) {
+        self.hint = HintShown::default();
+        self.keep();
+        if !self.settings.animations {
+            return;
+        }
+        let (Some(game), Some(before)) = (&self.game, before) else {
+            return;
+        };
+        self.anim = match before {
+            Before::Morris(mover) => game
+                .morris_last()
+                .map(|mv| Animation::morris(mv, mover, self.now, self.prefs.speed)),
+            Before::Mancala(pos) => game
+                .mancala_last()
+                .and_then(|mv| Animation::mancala(&pos, mv, self.now, self.prefs.speed)),
+        };
+    }
+
+    /// Whether the player may pick on the board now.
+    fn board_is_live(&self) -> bool {
+        self.review.is_none()
+            && self
+                .game
+                .as_ref()
+                .is_some_and(|g| !g.is_over() && g.human_to_move())
+    }
+
+    fn click_point(&mut self, point: kraal_rules_morris::Point) {
+        self.anim = None;
+        let before = self.before();
+        let Some(game) = self.game.as_mut() else {
+            return;
+        };
+        match game.click_point(point) {
+            Ok(None) => self.notice = None,
+            Ok(Some(_)) => {
+                self.notice = None;
+                self.moved(before);
+            }
+            Err(why) => self.say(refusal(point.label(), &why), true),
+        }
+    }
+
+    fn click_hole(&mut self, hole: mancala::Hole) {
+        self.anim = None;
+        let before = self.before();
+        let Some(game) = self.game.as_mut() else {
+            return;
+        };
+        let name = game
+            .mancala_position()
+            .map(|p| p.board().describe(hole))
+            .unwrap_or_default();
+        match game.click_hole(hole) {
+            Ok(_) => {
+                self.notice = None;
+                self.moved(before);
+            }
+            Err(why) => self.say(refusal(&name, &why), true),
+        }
+    }
+
+    /// Passes, when that is the only move (Koti).
+    pub(super) fn pass(&mut self) {
+        let before = self.before();
+        match self.game.as_mut().map(AnyGame::pass) {
+            Some(Ok(_)) => self.moved(before),
+            Some(Err(e)) => self.say(format!("{}.", capitalise(&e.to_string())), true),
+            None => {}
+        }
+    }
+
+    /// The AI's turn, the clock, the hint and the draw answer, and the animation; called
+    /// every frame.
+    pub(super) fn run_game(&mut self, ctx: &egui::Context) {
+        if self.anim.as_ref().is_some_and(|a| a.is_done(self.now)) {
+            self.anim = None;
+        }
+        if self.anim.is_some() {
+            ctx.request_repaint();
+        }
+        let Some(game) = self.game.as_mut() else {
+            return;
+        };
+        if game.ply() != self.hint.ply {
+            self.hint = HintShown::default();
+        }
+        if game.hint_pending() || game.draw_pending() {
+            ctx.request_repaint_after(Duration::from_millis(30));
+        }
+        if let Some(hint) = game.poll_hint() {
+            self.hint = HintShown {
+                text: Some(hint.to_string()),
+                point: hint.point,
+                hole: hint.hole,
+                ply: game.ply(),
+            };
+        }
+        if let Some(answer) = game.poll_draw() {
+            let asked = game.players()[1 - game.side_to_move()];
+            match (answer, asked) {
+                (DrawAnswer::ComputerDeclines, Player::Ai(o)) => {
+                    self.say(format!("{} declines the draw.", o.name), false);
+                }
+                (DrawAnswer::ComputerAccepts, _) => {
+                    self.over_closed = false;
+                    self.keep();
+                }
+                (answer, _) => self.say(answer.to_string(), false),
+            }
+        }
+        let Some(game) = self.game.as_mut() else {
+            return;
+        };
+        if game.clocks(Instant::now()).is_some() {
+            if game.tick(Instant::now()) {
+                self.keep();
+            }
+            ctx.request_repaint_after(Duration::from_millis(250));
+        }
+        let Some(game) = self.game.as_mut() else {
+            return;
+        };
+        if self.review.is_some() || game.is_over() || game.human_to_move() {
+            return;
+        }
+        // The AI thinks while the last move is still being shown, and plays after it.
+        game.start_ai();
+        if self.anim.is_some() {
+            return;
+        }
+        let before = self.before();
+        if self.game.as_mut().and_then(AnyGame::poll_ai).is_some() {
+            self.moved(before);
+            ctx.request_repaint();
+        } else {
+            ctx.request_repaint_after(Duration::from_millis(30));
+        }
+    }
+
+    /// Draws the board in the central panel and carries out the player's picks on it.
+    pub(super) fn board(&mut self, ui: &mut egui::Ui) {
+        let live = self.board_is_live();
+        let palette = Palette::new(self.prefs.dark);
+        let now = self.now;
+        let Some(game) = &self.game else {
+            return;
+        };
+        if let Some(pos) = game.morris_position() {
+            let empty = kraal_session::pick::MorrisPick::default();
+            let view = morris_board::MorrisView {
+                pos,
+                pick: game.pick().unwrap_or(&empty),
+                last: game.morris_last(),
+                anim: self.anim.as_ref(),
+                hint: self.hint.point,
+                now,
+                palette,
+                interactive: live,
+            };
+            let picked = morris_board::show(ui, &view);
+            let passing = live && matches!(panel::prompt(game), Some(Prompt::Pass(_)));
+            for point in picked {
+                if passing {
+                    self.say("You cannot move: pass instead (p).", true);
+                } else {
+                    self.click_point(point);
+                }
+            }
+        } else if let Some(pos) = game.mancala_position() {
+            let targets = if live {
+                mancala_targets(pos)
+            } else {
+                Vec::new()
+            };
+            let view = mancala_board::MancalaView {
+                pos,
+                targets: &targets,
+                last: game.mancala_last().map(mancala::Move::hole),
+                sowing: self.anim.as_ref().and_then(|a| a.sowing(now)),
+                hint: self.hint.hole,
+                palette,
+                interactive: live,
+            };
+            if let Some(hole) = mancala_board::show(ui, &view) {
+                self.click_hole(hole);
+            }
+        }
+    }
+}
