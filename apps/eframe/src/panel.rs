@@ -9,7 +9,6 @@ use kraal_front::{Command, player_label};
 use kraal_rules_mancala::Side;
 use kraal_rules_morris::Color;
 use kraal_session::any::{AnyMove, Prompt};
-use kraal_session::pick::Stage;
 use kraal_session::{AnyGame, Player};
 
 /// A message for the player under the status.
@@ -35,43 +34,6 @@ pub struct PanelView<'a> {
     pub animations: bool,
     /// How fast they run.
     pub speed: f32,
-}
-
-/// What the person to move should do now: [`AnyGame::prompt`], also after an undo. The
-/// session gives no prompt while taken-back moves could be redone (it takes that for looking
-/// back through the game); the window tells its review apart itself, and after an undo the
-/// player goes on playing. (To move into the session: a prompt that ignores the redo list.)
-#[must_use]
-pub fn prompt(game: &AnyGame) -> Option<Prompt> {
-    if game.redoable() == 0 || game.is_over() || !game.human_to_move() {
-        return game.prompt();
-    }
-    let side = game.side_name(game.side_to_move());
-    match game {
-        AnyGame::Morris { session, pick } => match pick.stage(session.position()) {
-            Stage::Place => Some(Prompt::Place(side)),
-            Stage::From => Some(Prompt::PickCow(side)),
-            Stage::To(from) => Some(Prompt::Destination {
-                from,
-                bound: session.touched() == Some(from),
-            }),
-            Stage::Shoot { left } => Some(Prompt::Shoot { left }),
-            Stage::Pass => Some(Prompt::Pass(side)),
-            Stage::None => None,
-        },
-        AnyGame::Mancala { session } => {
-            let pos = session.position();
-            let other = game.side_name(1 - game.side_to_move());
-            let starving = pos.seeds_on_side(pos.side_to_move().other()) == 0;
-            Some(
-                if pos.game() == kraal_rules_mancala::Game::Oware && starving {
-                    Prompt::Feed { mover: side, other }
-                } else {
-                    Prompt::Sow(side)
-                },
-            )
-        }
-    }
 }
 
 /// What the person to move should click, in a window's words and the game's.
@@ -217,7 +179,7 @@ pub fn show(ui: &mut egui::Ui, view: &PanelView<'_>) -> Vec<Action> {
                 ui.strong(format!("{name} to move: {} is thinking…", o.name));
             }
         }
-        if let Some(prompt) = prompt(game) {
+        if let Some(prompt) = game.prompt() {
             ui.label(prompt_text(prompt, game));
         }
     }
@@ -378,7 +340,7 @@ fn buttons(ui: &mut egui::Ui, view: &PanelView<'_>, actions: &mut Vec<Action>) {
                 Action::Claim,
             );
         }
-        if live && matches!(prompt(game), Some(Prompt::Pass(_))) {
+        if live && matches!(game.prompt(), Some(Prompt::Pass(_))) {
             button(
                 ui,
                 true,

@@ -827,11 +827,12 @@ impl AnyGame {
         }
     }
 
-    /// What the person to move should do now (`None` while the computer moves, the game is
-    /// over, or the player looks back through the game).
+    /// What the person to move should do now (`None` while the computer moves or once the game
+    /// is over). Looking back through the game, it is what a move from there would take: a
+    /// front end that shows the review says so itself.
     #[must_use]
     pub fn prompt(&self) -> Option<Prompt> {
-        if self.is_over() || self.redoable() > 0 || !self.human_to_move() {
+        if self.is_over() || !self.human_to_move() {
             return None;
         }
         let side = self.side_name(self.side_to_move());

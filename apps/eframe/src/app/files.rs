@@ -63,23 +63,11 @@ impl KraalApp {
             return;
         }
         match self.autosave.update(game) {
-            Ok(true) if !game.is_over() => {
-                self.kept = true;
+            Ok(true) if !game.is_over() && !game.moves().is_empty() => {
                 let path = self.autosave.path().map(Path::to_path_buf);
                 if path.is_some() && self.settings.last_game != path {
                     self.settings.last_game = path;
                     self.save_settings();
-                }
-            }
-            // Every move was taken back: the autosave keeps nothing for a game without moves
-            // but leaves the file as it was. (To move into kraal-front's `Autosave::update`.)
-            Ok(false) if self.kept && game.moves().is_empty() && !game.is_over() => {
-                self.kept = false;
-                if let Some(path) = self.autosave.path().map(Path::to_path_buf)
-                    && let Err(e) = std::fs::remove_file(&path)
-                    && e.kind() != std::io::ErrorKind::NotFound
-                {
-                    self.say(format!("Cannot remove {}: {e}.", path.display()), true);
                 }
             }
             Ok(_) => {}

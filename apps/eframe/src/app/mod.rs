@@ -63,8 +63,6 @@ pub struct KraalApp {
     /// The keys window is open.
     showing_keys: bool,
     autosave: Autosave,
-    /// This game is in the last-game file (to remove it when every move is taken back).
-    kept: bool,
     applied_theme: Option<bool>,
     now: f64,
 }
@@ -113,7 +111,6 @@ impl KraalApp {
             asking_resign: false,
             showing_keys: false,
             autosave,
-            kept: false,
             applied_theme: None,
             now: 0.0,
         }
@@ -213,7 +210,6 @@ impl KraalApp {
         self.over_closed = false;
         self.asking_resign = false;
         self.autosave.forget();
-        self.kept = false;
     }
 
     /// Draws the whole app in `ui` (the window's content); one call a frame.

@@ -5,7 +5,7 @@
 use super::{HintShown, KraalApp};
 use crate::anim::Animation;
 use crate::theme::Palette;
-use crate::{mancala_board, morris_board, panel};
+use crate::{mancala_board, morris_board};
 use kraal_rules_mancala as mancala;
 use kraal_session::any::{DrawAnswer, Prompt, capitalise};
 use kraal_session::pick::mancala_targets;
@@ -200,7 +200,7 @@ impl KraalApp {
                 interactive: live,
             };
             let picked = morris_board::show(ui, &view);
-            let passing = live && matches!(panel::prompt(game), Some(Prompt::Pass(_)));
+            let passing = live && matches!(game.prompt(), Some(Prompt::Pass(_)));
             for point in picked {
                 if passing {
                     self.say("You cannot move: pass instead (p).", true);
