@@ -31,7 +31,7 @@ Type a move in the game's notation (such as d2, a1-d1, d2xb4; C; 12), or one of:
   save FILE    save the game to FILE
   load FILE    load a saved game from FILE and go on with it
   resign       give up the game
-  draw         offer a draw (the computer answers at once; a person can type accept)
+  draw         offer a draw (the computer thinks it over; a person can type accept)
   accept       accept the draw your opponent offered
   claim        (Oware) end the game because no capture can happen again
   touch POINT  touch a cow (tournament rules: a touched cow that can move must move)
