@@ -174,6 +174,23 @@ impl EndReason {
         }
     }
 
+    /// The mancala rules' reason this is, if it is one.
+    #[must_use]
+    pub const fn mancala(self) -> Option<mancala::EndReason> {
+        Some(match self {
+            EndReason::Majority => mancala::EndReason::Majority,
+            EndReason::Halves => mancala::EndReason::Halves,
+            EndReason::Cycle => mancala::EndReason::Cycle,
+            EndReason::Famine => mancala::EndReason::Famine,
+            EndReason::NoSeeds => mancala::EndReason::NoSeeds,
+            EndReason::NoCapturePossible => mancala::EndReason::NoCapturePossible,
+            EndReason::NoMove => mancala::EndReason::NoMove,
+            EndReason::EndlessMove => mancala::EndReason::EndlessMove,
+            EndReason::MaxPlies => mancala::EndReason::MaxPlies,
+            _ => return None,
+        })
+    }
+
     /// Whether the session decided this ending (not the rules).
     #[must_use]
     pub const fn is_session_ending(self) -> bool {
@@ -416,23 +433,19 @@ impl Outcome {
             EndReason::NoShot => "no cow shot in the set number of moves".to_owned(),
             EndReason::Repetition => "the same position came up again".to_owned(),
             EndReason::BothBlocked => "neither player can move".to_owned(),
-            EndReason::Majority => "more than half of the seeds captured".to_owned(),
-            EndReason::Halves => "each player captured half of the seeds".to_owned(),
-            EndReason::Cycle => {
-                "the same position came round again; each took the seeds on their side".to_owned()
-            }
-            EndReason::Famine => {
-                "the player to move could not feed the opponent and took the seeds left".to_owned()
-            }
-            EndReason::NoSeeds => "the player to move had no seeds left".to_owned(),
-            EndReason::NoCapturePossible => {
-                "no capture could happen again; each took the seeds on their side".to_owned()
-            }
-            EndReason::NoMove => "the player to move had no legal move".to_owned(),
-            EndReason::EndlessMove => "a move whose relay sowing never ends was played".to_owned(),
-            EndReason::MaxPlies => {
-                "the game reached its greatest length; more seeds on the board won".to_owned()
-            }
+            // The mancala rules' own phrases.
+            EndReason::Majority
+            | EndReason::Halves
+            | EndReason::Cycle
+            | EndReason::Famine
+            | EndReason::NoSeeds
+            | EndReason::NoCapturePossible
+            | EndReason::NoMove
+            | EndReason::EndlessMove
+            | EndReason::MaxPlies => self
+                .reason
+                .mancala()
+                .map_or_else(String::new, |r| r.describe().to_owned()),
             EndReason::Resignation => format!("{loser} resigned"),
             EndReason::Agreement => "agreed by the players".to_owned(),
             EndReason::Time => format!("{loser} ran out of time"),
@@ -469,6 +482,16 @@ mod tests {
             assert_eq!(reason.name().parse::<EndReason>(), Ok(reason));
         }
         assert!("resigned".parse::<EndReason>().is_err());
+    }
+
+    #[test]
+    fn mancala_reasons_map_both_ways() {
+        for reason in REASONS {
+            if let Some(rules) = reason.mancala() {
+                assert_eq!(EndReason::from(rules), reason);
+                assert_eq!(rules.name(), reason.name());
+            }
+        }
     }
 
     #[test]
