@@ -27,15 +27,24 @@ macro_rules! with_family {
     };
 }
 
+/// A position for `--json` (documented in docs/cli.md): the fields are stable.
 #[derive(Serialize)]
 struct PositionReport {
     position: String,
     side_to_move: &'static str,
     moves: Vec<String>,
+    /// `1-0`, `0-1`, `1/2-1/2`, or `*` while the game goes on.
+    result: &'static str,
+    /// The winner's side in lower case (`white`, `north`...), or null.
+    winner: Option<String>,
+    /// The end reason as a stable code (`reduced-to-two`, `majority`...), or null.
+    reason: Option<&'static str>,
+    /// The ending as a sentence, if the game is over.
     #[serde(skip_serializing_if = "Option::is_none")]
     outcome: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    reason: Option<&'static str>,
+    /// Mancala games: the score, first player first (seeds captured; at the end, the final
+    /// score the rules give); null for the mill games.
+    score: Option<[u32; 2]>,
 }
 
 fn report<F: Family>(pos: &F::Position) -> PositionReport {
@@ -47,8 +56,11 @@ fn report<F: Family>(pos: &F::Position) -> PositionReport {
             .iter()
             .map(ToString::to_string)
             .collect(),
+        result: GameResult::tag(outcome.map(|o| o.result())),
+        winner: outcome.and_then(|o| o.winner.map(|w| o.kind.side_name(w).to_lowercase())),
         reason: outcome.map(|o| o.reason.name()),
         outcome: outcome.map(|o| o.to_string()),
+        score: F::score(pos),
     }
 }
 

@@ -662,3 +662,36 @@ fn a_closed_pipe_ends_the_output_quietly() {
     assert!(!stderr.contains("panicked"), "{stderr}");
     assert!(out.status.success(), "{stderr}");
 }
+
+/// Issue 13, 22: `apply --json` names the result, the winner, the reason code and the score.
+#[test]
+fn apply_json_has_the_result_the_winner_the_reason_and_the_score() {
+    let text = ok(&[
+        "apply",
+        "oware",
+        "--position",
+        "0,0,0,0,0,1/0,0,0,0,2,0 23:22 s",
+        "F",
+        "--json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&text).expect("json");
+    assert_eq!(v["result"], "*");
+    assert_eq!(v["winner"], serde_json::Value::Null);
+    assert_eq!(v["reason"], serde_json::Value::Null);
+    assert_eq!(v["score"], serde_json::json!([23, 22]));
+    let text = ok(&[
+        "apply",
+        "morabaraba",
+        "--set",
+        "cows=11",
+        "--position",
+        "a1,b4,d1,g4/c3,c4,e5 0:0 w",
+        "g4-g1xc4",
+        "--json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&text).expect("json");
+    assert_eq!(v["result"], "1-0");
+    assert_eq!(v["winner"], "white");
+    assert_eq!(v["reason"], "reduced-to-two");
+    assert_eq!(v["score"], serde_json::Value::Null);
+}

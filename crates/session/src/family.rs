@@ -64,6 +64,11 @@ pub trait Family {
     }
     /// The end of the game by the rules, if it has ended.
     fn outcome(pos: &Self::Position) -> Option<Outcome>;
+    /// Mancala games: the score, first player first (seeds captured; at the end, the final
+    /// score the rules give). `None` for the mill games.
+    fn score(_pos: &Self::Position) -> Option<[u32; 2]> {
+        None
+    }
     /// The side to move, lower case (`white`, `south`), for machine output.
     fn side_to_move(pos: &Self::Position) -> &'static str;
     /// A picture of the position.
@@ -149,6 +154,9 @@ impl Family for MancalaFamily {
 
     fn outcome(pos: &mancala::Position) -> Option<Outcome> {
         pos.outcome().map(|o| Outcome::of_mancala(o, pos.scores()))
+    }
+    fn score(pos: &mancala::Position) -> Option<[u32; 2]> {
+        Some(pos.scores())
     }
     fn claim(pos: &mancala::Position) -> Result<mancala::Position, SessionError> {
         let mut claimed = pos.clone();
