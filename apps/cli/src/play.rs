@@ -69,6 +69,14 @@ pub fn run(args: &PlayArgs) -> Result<()> {
     }
 }
 
+/// Says what the last move shot or captured, then a blank line before the board.
+fn announce_taken(game: &AnyGame, out: &mut dyn Write) -> std::io::Result<()> {
+    if let Some(taken) = game.last_taken() {
+        writeln!(out, "{taken}.")?;
+    }
+    writeln!(out)
+}
+
 fn describe(player: Player) -> String {
     match player {
         Player::Human => "you".to_owned(),
@@ -102,7 +110,12 @@ fn game_loop(game: &mut AnyGame, ascii: bool, input: &mut dyn BufRead) -> Result
         if let Some(ending) = outcome
             && announced != outcome
         {
-            writeln!(out, "Result: {} ({ending})", ending.result())?;
+            writeln!(
+                out,
+                "Result: {} ({ending}), {}",
+                ending.result(),
+                kraal_session::outcome::game_length(game.ply())
+            )?;
             writeln!(
                 out,
                 "The game is over: save FILE keeps it, undo takes a move back, quit leaves."
@@ -115,13 +128,14 @@ fn game_loop(game: &mut AnyGame, ascii: bool, input: &mut dyn BufRead) -> Result
             if let Some(played) = game.wait_ai() {
                 writeln!(
                     out,
-                    "{} ({opponent}) plays {}  [{:.2} s, depth {}, score {}]\n",
+                    "{} ({opponent}) plays {}  [{:.2} s, depth {}, score {}]",
                     game.side_name(side),
                     played.mv,
                     started.elapsed().as_secs_f64(),
                     played.depth,
                     played.score
                 )?;
+                announce_taken(game, out)?;
             }
             continue;
         }
@@ -246,7 +260,10 @@ fn game_loop(game: &mut AnyGame, ascii: bool, input: &mut dyn BufRead) -> Result
                 }
             }
             _ => match game.play_text(line) {
-                Ok(mv) => writeln!(out, "{} plays {mv}\n", game.side_name(side))?,
+                Ok(mv) => {
+                    writeln!(out, "{} plays {mv}", game.side_name(side))?;
+                    announce_taken(game, out)?;
+                }
                 Err(e) => {
                     writeln!(out, "{e}")?;
                     show_board = false;

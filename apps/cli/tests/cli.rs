@@ -330,7 +330,9 @@ fn a_whole_game_is_played_on_standard_input_against_the_weakest_ai() {
         &input,
     );
     assert!(
-        text.contains("\nResult: 0-1 (North wins 25-7: more than half of the seeds captured)\n"),
+        text.contains(
+            "\nResult: 0-1 (North wins 25-7: more than half of the seeds captured), after "
+        ),
         "{text}"
     );
     // The game is over, and the lines after it are refused as moves, not played.
@@ -378,7 +380,7 @@ fn play_commands_answer_in_plain_words() {
     }
     assert!(text.contains("d2 is illegal: d2 is occupied"), "{text}");
     assert!(
-        text.contains("Result: 1-0 (White wins: Black resigned)\n"),
+        text.contains("Result: 1-0 (White wins: Black resigned), after 1 move (1 turn)\n"),
         "{text}"
     );
     let text = kraal_with_input(&["play", "--ascii"], "");
@@ -489,7 +491,7 @@ fn an_oware_claim_is_granted_or_refused_in_play() {
     );
     assert!(
         text.contains(
-            "Result: 1/2-1/2 (Draw 24-24: no capture could happen again; each took the seeds on their side)\n"
+            "Result: 1/2-1/2 (Draw 24-24: no capture could happen again; each took the seeds on their side), after 0 moves (0 turns)\n"
         ),
         "{text}"
     );
@@ -571,7 +573,10 @@ fn a_finished_game_can_still_be_saved_and_taken_back() {
         &format!("g4-g1xc4\nsave {path}\nmoves\nundo\nmoves\nquit\n"),
     );
     assert!(
-        text.contains("Result: 1-0 (White wins: Black is down to two cows)"),
+        text.contains("White plays g4-g1xc4\nWhite shoots c4.\n")
+            && text.contains(
+                "Result: 1-0 (White wins: Black is down to two cows), after 1 move (1 turn)"
+            ),
         "{text}"
     );
     assert!(text.contains(&format!("saved to {path}")), "{text}");

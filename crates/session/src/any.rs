@@ -795,8 +795,7 @@ impl AnyGame {
         };
         let pos = session.position();
         let mv = pick::mancala_move_at(pos, hole).map_err(|reason| SessionError::Pick {
-            // A hole is named as the sowing from it is written.
-            at: mancala::Move::new(pos.game(), hole.side, hole.index).to_string(),
+            at: pos.board().label(hole),
             reason,
         })?;
         session.play_picked(mv, Instant::now())?;

@@ -23,6 +23,7 @@ pub mod pick;
 pub mod record;
 pub mod rules;
 pub mod settings;
+pub mod taken;
 
 pub use any::AnyGame;
 pub use clock::{Clock, TimeControl};

@@ -472,9 +472,36 @@ impl fmt::Display for Outcome {
     }
 }
 
+/// How long a game of `plies` turns was, in the move numbers of the records (a move is one
+/// turn of each player): "after 19 moves (37 turns)".
+#[must_use]
+pub fn game_length(plies: usize) -> String {
+    let moves = plies.div_ceil(2);
+    let plural = |n: usize, word: &str| {
+        if n == 1 {
+            format!("{n} {word}")
+        } else {
+            format!("{n} {word}s")
+        }
+    };
+    format!(
+        "after {} ({})",
+        plural(moves, "move"),
+        plural(plies, "turn")
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_game_length_counts_moves_and_turns() {
+        assert_eq!(game_length(37), "after 19 moves (37 turns)");
+        assert_eq!(game_length(2), "after 1 move (2 turns)");
+        assert_eq!(game_length(1), "after 1 move (1 turn)");
+        assert_eq!(game_length(0), "after 0 moves (0 turns)");
+    }
 
     #[test]
     fn every_reason_name_reads_back() {
