@@ -52,6 +52,16 @@ impl Autosave {
         Autosave { path, kept: None }
     }
 
+    /// Keeps a continued game in the file it was read from: that file holds this game, so it
+    /// is written as the game goes on and removed when it ends.
+    #[must_use]
+    pub fn resume(path: PathBuf, game: &AnyGame) -> Autosave {
+        Autosave {
+            path: Some(path),
+            kept: Some((game.moves(), game.outcome().map(|o| o.result()))),
+        }
+    }
+
     /// The file, if any.
     #[must_use]
     pub fn path(&self) -> Option<&Path> {
@@ -151,6 +161,30 @@ mod tests {
         game.resign();
         assert!(keep.update(&game).expect("removed"));
         assert!(!path.exists(), "a finished game is not offered");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_continued_game_is_removed_from_its_file_when_it_ends() {
+        let dir = std::env::temp_dir().join(format!("kraal-resume-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("folder");
+        let path = dir.join("g.txt");
+        let rules = resolve("oware", None, &[] as &[&str]).expect("rules");
+        let mut game = AnyGame::new(&rules, None, [Player::Human; 2], 1).expect("game");
+        game.play_text("C").expect("legal");
+        game.record().save(&path).expect("saved");
+        let mut game =
+            AnyGame::from_record(&Record::load(&path).expect("read"), [Player::Human; 2], 1)
+                .expect("continued");
+        let mut keep = Autosave::resume(path.clone(), &game);
+        assert!(
+            !keep.update(&game).expect("unchanged"),
+            "nothing new to write"
+        );
+        game.resign();
+        assert!(keep.update(&game).expect("removed"));
+        assert!(!path.exists());
         let _ = std::fs::remove_dir_all(&dir);
     }
 

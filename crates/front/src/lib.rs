@@ -6,7 +6,9 @@
 //! - [`keymap`]: one table of the game's commands with one key for each, the same letter in
 //!   every front end; each front end's help lists it.
 //! - [`Autosave`]: the unfinished game kept on disk after a move or an ending.
-//! - [`player_label`]: how a player is named beside the board.
+//! - [`Unfinished`]: every unfinished game, one file each, listed newest first to continue.
+//! - [`player_label`]: how a player is named beside the board; [`save_folder`] and
+//!   [`expand_home`]: where saved games go, and `~` in a typed path.
 //!
 //! What a game says to the player (prompts, endings, hints, draw answers) is typed in
 //! [`kraal_session::any`]; each front end words it or uses its `Display`.
@@ -14,13 +16,27 @@
 pub mod autosave;
 pub mod keymap;
 pub mod start;
+pub mod unfinished;
 
 pub use autosave::{Autosave, AutosaveError};
 pub use keymap::{Binding, Command, Key};
 pub use start::{NewGame, Start, StartError, StartOptions};
+pub use unfinished::{Entry, Listing, SetAside, Unfinished};
 
 use kraal_session::Player;
 use std::path::PathBuf;
+
+/// Where saved games go unless the player names another folder: the user's documents folder
+/// (`~/Documents/kraal` and the like), else kraal's data folder; `None` if the system names
+/// neither. The front ends offer it in their save and load dialogs.
+#[must_use]
+pub fn save_folder() -> Option<PathBuf> {
+    directories::UserDirs::new()
+        .and_then(|u| u.document_dir().map(|d| d.join("kraal")))
+        .or_else(|| {
+            directories::ProjectDirs::from("", "", "kraal").map(|p| p.data_dir().join("games"))
+        })
+}
 
 /// A path as a player types it, with a leading `~` standing for their home folder.
 #[must_use]
