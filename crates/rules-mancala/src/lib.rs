@@ -90,6 +90,9 @@ mod sow;
 pub mod steps;
 mod zobrist;
 
+#[cfg(feature = "serde")]
+pub mod serde_impls;
+
 pub use board::{Board, Cell, Game, Hole, ParseSideError, Side};
 pub use claim::{Claim, ClaimRefused};
 pub use moves::{IllegalMove, Move, MoveError, MoveSyntaxError};

@@ -39,6 +39,9 @@ pub mod render;
 pub mod setup;
 mod zobrist;
 
+#[cfg(feature = "serde")]
+pub mod serde_impls;
+
 pub use board::{Board, BoardKind, CentreMills};
 pub use moves::{IllegalMove, Move, MoveError, MoveKind, MoveSyntaxError};
 pub use options::{
