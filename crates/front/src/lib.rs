@@ -1,12 +1,4 @@
-//! What every kraal front end (the command line's `kraal play`, the terminal UI, the desktop
-//! GUI) shares above [`kraal_session`], so that none of them writes it again:
-//!
-//! - [`StartOptions`]: one set of start options as a clap struct (`--game --rules --set --white
-//!   --black --clock --position --load --seed`), checked before any screen opens.
-//! - [`keymap`]: one table of the game's commands with one key for each, the same letter in
-//!   every front end; each front end's help lists it.
-//! - [`Autosave`]: the unfinished game kept on disk after a move or an ending.
-//! - [`player_label`]: how a player is named beside the board.
+#![doc = include_str!("../README.md")]
 //!
 //! What a game says to the player (prompts, endings, hints, draw answers) is typed in
 //! [`kraal_session::any`]; each front end words it or uses its `Display`.
