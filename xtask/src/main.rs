@@ -1,6 +1,7 @@
 //! `cargo xtask`: kraal's developer tasks.
 //!
-//! - `cargo xtask ci`: what `.ci/run` runs (fmt check, clippy with warnings as errors, every test).
+//! - `cargo xtask ci`: what `.ci/run` runs (fmt check, clippy with warnings as errors, the docs
+//!   with warnings as errors, each library crate packaged, every test).
 //! - `cargo xtask dist [--target T]`: release archives in `dist/` with `SHA256SUMS`.
 //! - `cargo xtask release --dry-run [--tag vX.Y.Z]`: checks that the version, the CHANGELOG and
 //!   the tag agree, and prints the release steps.
@@ -11,22 +12,95 @@ mod release;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 
-/// The steps `.ci/run` runs, in order.
-const CI_STEPS: &[&[&str]] = &[
-    &["fmt", "--all", "--check"],
-    &[
-        "clippy",
-        "--workspace",
-        "--all-targets",
-        "--",
-        "-D",
-        "warnings",
-    ],
-    &["test", "--workspace"],
+/// The library crates: each is checked to stay publishable on its own.
+const LIBRARY_CRATES: &[&str] = &[
+    "kraal-rules-morris",
+    "kraal-rules-mancala",
+    "kraal-ai",
+    "kraal-session",
+    "kraal-front",
 ];
 
+/// One step of CI: `cargo ARGS` with extra environment variables.
+struct Step {
+    env: &'static [(&'static str, &'static str)],
+    args: Vec<&'static str>,
+}
+
+fn step(args: &[&'static str]) -> Step {
+    Step {
+        env: &[],
+        args: args.to_vec(),
+    }
+}
+
+/// The steps `.ci/run` runs, in order (it must list the same commands).
+fn ci_steps() -> Vec<Step> {
+    let mut steps = vec![
+        step(&["fmt", "--all", "--check"]),
+        step(&[
+            "clippy",
+            "--workspace",
+            "--all-targets",
+            "--",
+            "-D",
+            "warnings",
+        ]),
+        // The rules crates alone, so without the serde feature the session turns on: the
+        // std-only build.
+        step(&[
+            "clippy",
+            "-p",
+            "kraal-rules-morris",
+            "-p",
+            "kraal-rules-mancala",
+            "--all-targets",
+            "--",
+            "-D",
+            "warnings",
+        ]),
+        // Broken intra-doc links fail. `--example best_move` selects a target that needs the
+        // dev-dependencies, so cargo resolves features as clippy --all-targets did and reuses
+        // its checked dependencies; a plain `cargo doc` would check the egui stack again.
+        Step {
+            env: &[("RUSTDOCFLAGS", "-D warnings")],
+            args: vec![
+                "doc",
+                "--workspace",
+                "--no-deps",
+                "--lib",
+                "--bin",
+                "kraal",
+                "--bin",
+                "xtask",
+                "--example",
+                "best_move",
+            ],
+        },
+    ];
+    for krate in LIBRARY_CRATES {
+        steps.push(step(&[
+            "package",
+            "-p",
+            krate,
+            "--no-verify",
+            "--list",
+            "--allow-dirty",
+        ]));
+    }
+    // Each library crate packaged and built alone from its package, the others standing in
+    // for crates.io: a file outside a crate or a path dependency without a version fails.
+    let mut package = vec!["package", "--allow-dirty"];
+    for krate in LIBRARY_CRATES {
+        package.extend(["-p", krate]);
+    }
+    steps.push(step(&package));
+    steps.push(step(&["test", "--workspace"]));
+    steps
+}
+
 const USAGE: &str = "usage:
-  cargo xtask ci                          run what CI runs: fmt check, clippy, every test
+  cargo xtask ci                          run what CI runs: fmt, clippy, docs, packages, every test
   cargo xtask dist [--target TRIPLE]      build the release archive in dist/
   cargo xtask release --dry-run [--tag T] check version, CHANGELOG and tag; print the steps";
 
@@ -80,15 +154,22 @@ fn run(command: &mut Command) -> Result<String, String> {
 }
 
 fn run_ci() -> Result<(), String> {
-    for step in CI_STEPS {
-        eprintln!("==> cargo {}", step.join(" "));
+    for step in ci_steps() {
+        let env: String = step
+            .env
+            .iter()
+            .map(|(k, v)| format!("{k}=\"{v}\" "))
+            .collect();
+        let shown = format!("{env}cargo {}", step.args.join(" "));
+        eprintln!("==> {shown}");
         let status = Command::new(cargo())
-            .args(*step)
+            .args(&step.args)
+            .envs(step.env.iter().copied())
             .current_dir(root())
             .status()
             .map_err(|e| format!("could not run cargo: {e}"))?;
         if !status.success() {
-            return Err(format!("`cargo {}` failed", step.join(" ")));
+            return Err(format!("`{shown}` failed"));
         }
     }
     Ok(())
@@ -209,4 +290,50 @@ fn run_release(tag: Option<String>) -> Result<(), String> {
         println!("  {}. {step}", i + 1);
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each command of `.ci/run` (a line that runs cargo, after the toolchain check).
+    fn ci_run_commands() -> Vec<String> {
+        let text = std::fs::read_to_string(root().join(".ci/run")).expect(".ci/run");
+        text.lines()
+            .map(str::trim)
+            .filter(|l| !l.starts_with('#') && !l.starts_with("echo"))
+            .filter(|l| l.contains("cargo "))
+            .map(|l| l.strip_prefix("step ").unwrap_or(l).to_owned())
+            .filter(|c| c != "cargo --version")
+            .collect()
+    }
+
+    #[test]
+    fn ci_run_mirrors_the_ci_steps() {
+        let steps: Vec<String> = ci_steps()
+            .iter()
+            .map(|s| {
+                let env: String = s.env.iter().map(|(k, v)| format!("{k}=\"{v}\" ")).collect();
+                format!("{env}cargo {}", s.args.join(" "))
+            })
+            .collect();
+        assert_eq!(ci_run_commands(), steps);
+        assert_eq!(
+            steps.last().map(String::as_str),
+            Some("cargo test --workspace")
+        );
+    }
+
+    #[test]
+    fn every_library_crate_is_packaged() {
+        let steps = ci_steps();
+        for krate in LIBRARY_CRATES {
+            assert!(
+                steps
+                    .iter()
+                    .any(|s| s.args.starts_with(&["package", "-p", krate])),
+                "{krate}"
+            );
+        }
+    }
 }

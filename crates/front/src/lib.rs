@@ -1,14 +1,7 @@
-//! What every kraal front end (the command line's `kraal play`, the terminal UI, the desktop
-//! GUI) shares above [`kraal_session`], so that none of them writes it again:
+#![doc = include_str!("../README.md")]
 //!
-//! - [`StartOptions`]: one set of start options as a clap struct (`--game --rules --set --white
-//!   --black --clock --position --load --seed`), checked before any screen opens.
-//! - [`keymap`]: one table of the game's commands with one key for each, the same letter in
-//!   every front end; each front end's help lists it.
-//! - [`Autosave`]: the unfinished game kept on disk after a move or an ending.
 //! - [`Unfinished`]: every unfinished game, one file each, listed newest first to continue.
-//! - [`player_label`]: how a player is named beside the board; [`save_folder`] and
-//!   [`expand_home`]: where saved games go, and `~` in a typed path.
+//! - [`save_folder`] and [`expand_home`]: where saved games go, and `~` in a typed path.
 //!
 //! What a game says to the player (prompts, endings, hints, draw answers) is typed in
 //! [`kraal_session::any`]; each front end words it or uses its `Display`.

@@ -23,6 +23,8 @@ use std::str::FromStr;
 
 /// One of the two players. South moves first (on the command line, `--white` names South).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 pub enum Side {
     /// The player at the bottom of the picture, who moves first.
     South,
@@ -105,6 +107,8 @@ impl FromStr for Side {
 
 /// Which of the two mancala games.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 pub enum Game {
     /// Oware (Abapa and relatives): two rows, one shared ring.
     Oware,

@@ -1,17 +1,4 @@
-//! Rules of the mancala games Oware (Abapa) and Mulabalaba: boards, sowing, captures, rule
-//! sets, positions, notation, perft and text pictures.
-//!
-//! The crate is pure: plain data in, plain data out, no I/O, no threads, no clocks, no
-//! randomness, and no dependencies.
-//!
-//! - [`Board`]: one model for both games: rows of holes owned by the players, the sowing
-//!   circuit (Oware: one ring through both rows; Mulabalaba: each player's own two rows), hole
-//!   names and drawing coordinates.
-//! - [`Options`] and [`RuleSet`]: every rule on which the sources disagree, and the named
-//!   presets; [`Game`] tells which game a rule set is for.
-//! - [`Setup`] (unchecked plain data, with the position string) and [`Position`] (validated).
-//! - [`Move`]: one hole, in forgiving-in, canonical-out notation; all sowing, relays and
-//!   captures happen inside the turn. [`Position::steps`] lists them for animation.
+#![doc = include_str!("../README.md")]
 //!
 //! # Inside
 //!
@@ -21,26 +8,6 @@
 //! and a recorder for [`Position::steps`]. Which holes a capture takes (the Oware chain and the
 //! grand-slam rule, the Mulabalaba facing and behind holes) is written once, in `capture`, and
 //! [`Board::opposite`] and [`Board::behind`] read it too.
-//! - [`perft()`], [`perft_divide`]; [`render()`] for text pictures.
-//!
-//! ```
-//! use kraal_rules_mancala::{Options, Position, RuleSet, perft};
-//!
-//! let pos = Position::new(Options::abapa());
-//! assert_eq!(pos.legal_moves().len(), 6);
-//! assert_eq!(perft(&pos, 3), 190);
-//!
-//! let mv = pos.parse_move("c").unwrap(); // either case names the side to move's house
-//! assert_eq!(mv.to_string(), "C");
-//! let pos = pos.play(mv).unwrap();
-//! assert_eq!(pos.to_position_string(), "4,4,0,5,5,5/5,4,4,4,4,4 0:0 n");
-//!
-//! // A syntax error and an illegal move are told apart.
-//! assert!(pos.parse_move("7").unwrap_err().to_string().contains("house letters"));
-//! let mulabalaba = Position::new(RuleSet::Mulabalaba.options());
-//! assert_eq!(mulabalaba.legal_moves().len(), 16);
-//! assert!(mulabalaba.parse_move("17").unwrap_err().to_string().contains("no hole 17"));
-//! ```
 //!
 //! # Decisions where the spec is silent
 //!
@@ -89,6 +56,9 @@ pub mod setup;
 mod sow;
 pub mod steps;
 mod zobrist;
+
+#[cfg(feature = "serde")]
+pub mod serde_impls;
 
 pub use board::{Board, Cell, Game, Hole, ParseSideError, Side};
 pub use claim::{Claim, ClaimRefused};

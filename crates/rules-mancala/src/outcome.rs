@@ -5,6 +5,8 @@ use std::fmt;
 
 /// The rule that ended a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 pub enum EndReason {
     /// Oware: a player captured more than half of the seeds (a win).
     Majority,
@@ -92,6 +94,8 @@ impl fmt::Display for EndReason {
 
 /// The end of a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(tag = "result", rename_all = "kebab-case"))]
 pub enum Outcome {
     /// One player won.
     Win {

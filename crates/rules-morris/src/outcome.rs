@@ -5,6 +5,8 @@ use std::fmt;
 
 /// Why a player won.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 pub enum WinReason {
     /// The loser's cows (board plus hand) fell to two.
     ReducedToTwo,
@@ -16,6 +18,8 @@ pub enum WinReason {
 
 /// Why the game was drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 pub enum DrawReason {
     /// Three cows each (or either) and no shot for the set number of moves each.
     ThreeCows,
@@ -31,6 +35,8 @@ pub enum DrawReason {
 
 /// The end of a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(tag = "result", rename_all = "kebab-case"))]
 pub enum Outcome {
     /// One player won.
     Win {

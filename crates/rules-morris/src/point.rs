@@ -5,6 +5,8 @@ use std::str::FromStr;
 
 /// One of the two players. White (called "dark" in MSSA texts) moves first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 pub enum Color {
     /// The player who moves first.
     White,
