@@ -771,16 +771,22 @@ impl RuleSet {
     pub const fn description(self) -> &'static str {
         match self {
             RuleSet::Abapa => {
-                "Oware, Abapa rules: feed the opponent, a grand slam captures nothing, 25 wins"
+                "the usual Oware: you must feed an opponent who has no seeds, taking all their seeds at once captures nothing, 25 seeds win"
             }
             RuleSet::AwaleLudii => {
-                "Oware as in Ludii's Awale: a grand slam is illegal unless every move is one"
+                "like the usual Oware, but a move that would take all the opponent's seeds is not allowed, unless every move would"
             }
-            RuleSet::OwareCaptureAll => "Oware where a grand slam captures every seed it reaches",
-            RuleSet::Mulabalaba => "Mulabalaba of the Lozi: 4x8 holes, 2 seeds each, relay sowing",
-            RuleSet::MulabalabaLozi6 => "Mulabalaba of the Lozi on the small 4x6 board",
-            RuleSet::MulabalabaToka12 => "Mulabalaba of the Toka: 4x12 holes",
-            RuleSet::MulabalabaToka16 => "Mulabalaba of the Toka: 4x16 holes",
+            RuleSet::OwareCaptureAll => {
+                "like the usual Oware, but a move that reaches all the opponent's seeds captures them all"
+            }
+            RuleSet::Mulabalaba => {
+                "four rows of eight holes, two seeds in each; sowing goes on from a full hole; capture both holes opposite"
+            }
+            RuleSet::MulabalabaLozi6 => "Mulabalaba on a smaller board: four rows of six holes",
+            RuleSet::MulabalabaToka12 => "Mulabalaba on a longer board: four rows of twelve holes",
+            RuleSet::MulabalabaToka16 => {
+                "Mulabalaba on the longest board: four rows of sixteen holes"
+            }
         }
     }
 

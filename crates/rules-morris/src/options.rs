@@ -676,24 +676,32 @@ impl RuleSet {
     pub const fn description(self) -> &'static str {
         match self {
             RuleSet::Morabaraba => {
-                "Morabaraba as in the app: two shots for a double mill, flying, 50-move and threefold draws"
+                "12 cows, two shots for two mills at once, fly at three cows; a draw after 50 turns without a shot or the same position three times"
             }
             RuleSet::Traditional => {
-                "traditional Morabaraba: flying, three-cows, twenty-move and threefold draws"
+                "like the default, but also a draw when both have three cows for ten moves, and after 20 turns without a shot"
             }
-            RuleSet::Tournament => "tournament Morabaraba: the traditional rules without flying",
-            RuleSet::Koti => "Koti: any cow may be shot, a blocked player passes",
+            RuleSet::Tournament => {
+                "the traditional rules without flying, plus the two-minute rule and touch-move"
+            }
+            RuleSet::Koti => {
+                "the traditional rules, but cows in mills can be shot too, and a blocked player passes"
+            }
             RuleSet::Mssa => {
-                "Mind Sports South Africa: one shot per move, no immediate return into a mill"
+                "one shot a turn, a cow may not move straight back into the mill it left, a draw when either has three cows for ten moves"
             }
             RuleSet::ClassicIt => {
-                "the classic rules of the Italian rules page: one shot, no immediate return"
+                "one shot a turn, no straight return into a mill, a draw when both have three cows for ten moves"
             }
-            RuleSet::Eleven => "the classic rules with eleven cows each",
-            RuleSet::Sotho => "the Sotho board of Lesotho, with a centre point and short diagonals",
-            RuleSet::NineMensMorris => "Nine Men's Morris: nine men each, no diagonals",
+            RuleSet::Eleven => "the classic rules with eleven cows each instead of twelve",
+            RuleSet::Sotho => {
+                "the classic rules on the Sotho board: a centre point, and diagonals on the outer squares only"
+            }
+            RuleSet::NineMensMorris => {
+                "nine cows each on a board without diagonals, one shot a turn (the European game)"
+            }
             RuleSet::TwelveMensMorris => {
-                "Twelve Men's Morris: twelve men each, diagonals, one shot"
+                "twelve cows each on the board with diagonals, one shot a turn (the European game)"
             }
         }
     }
