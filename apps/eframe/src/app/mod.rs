@@ -1,6 +1,6 @@
 //! The app's state and its frame loop: the menu or a game (board, panel, windows), one call a
-//! frame. How an action is carried out is in [`act`], the turns (clicks, the AI, hints,
-//! draws, clocks, animations) in [`play`], what is kept on disk in [`files`].
+//! frame. How an action is carried out is in `act`, the turns (clicks, the AI, hints,
+//! draws, clocks, animations) in `play`, what is kept on disk in `files`.
 
 mod act;
 mod files;
