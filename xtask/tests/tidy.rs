@@ -350,3 +350,14 @@ fn no_code_compares_result_or_reason_text() {
         "result or reason text compared: {found:#?}"
     );
 }
+
+#[test]
+fn every_crate_takes_the_workspace_rust_version() {
+    for member in members() {
+        let toml = fs::read_to_string(root().join(&member).join("Cargo.toml")).expect("Cargo.toml");
+        assert!(
+            toml.contains("rust-version.workspace = true"),
+            "{member} names a rust-version of its own: the workspace has one"
+        );
+    }
+}
