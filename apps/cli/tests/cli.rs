@@ -700,3 +700,23 @@ fn apply_json_has_the_result_the_winner_the_reason_and_the_score() {
     assert_eq!(v["reason"], "reduced-to-two");
     assert_eq!(v["score"], serde_json::Value::Null);
 }
+
+/// Issue 13, 21: a huge input line is not echoed back whole in the error.
+#[test]
+fn a_huge_line_is_not_echoed_back_whole() {
+    let line = "a1".repeat(500_000);
+    let text = kraal_with_input(&["play", "--ascii"], &format!("{line}\nquit\n"));
+    let error = text
+        .lines()
+        .find(|l| l.contains("is not a move"))
+        .unwrap_or_else(|| panic!("an error for the line: {}", &text[..text.len().min(2000)]));
+    assert!(
+        error.len() < 300,
+        "{} characters: {}",
+        error.len(),
+        &error[..200]
+    );
+    assert!(error.contains("(1000000 characters)"), "{error}");
+    let err = fails(&["moves", "oware", "--position", &"9".repeat(100_000)]);
+    assert!(err.len() < 600, "{} characters", err.len());
+}

@@ -73,3 +73,12 @@ pub use position::{Position, Undo};
 pub use render::{Theme, render, render_board};
 pub use setup::{PositionError, PositionStringError, Setup, SetupProblem, SetupSyntaxError};
 pub use steps::{Step, apply_steps};
+
+/// Input as an error message quotes it: in backticks, cut to 40 characters, so that a huge
+/// line is never echoed whole.
+pub(crate) fn quoted(text: &str) -> String {
+    match text.char_indices().nth(40) {
+        Some((cut, _)) => format!("`{}…` ({} characters)", &text[..cut], text.chars().count()),
+        None => format!("`{text}`"),
+    }
+}

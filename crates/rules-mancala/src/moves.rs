@@ -97,9 +97,10 @@ impl fmt::Display for MoveSyntaxError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "`{}` is not a move: {} (an oware move is a house letter such as C or c, a \
+            "{} is not a move: {} (an oware move is a house letter such as C or c, a \
              mulabalaba move a hole number such as 5)",
-            self.text, self.reason
+            crate::quoted(&self.text),
+            self.reason
         )
     }
 }

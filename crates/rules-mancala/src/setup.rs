@@ -116,9 +116,9 @@ fn parse_number(field: &'static str, text: &str) -> Result<i64, SetupSyntaxError
                 .bytes()
                 .all(|b| b.is_ascii_digit())
         {
-            syntax(field, format!("`{t}` is far too large"))
+            syntax(field, format!("{} is far too large", crate::quoted(t)))
         } else {
-            syntax(field, format!("`{t}` is not a number"))
+            syntax(field, format!("{} is not a number", crate::quoted(t)))
         }
     })
 }

@@ -2,11 +2,11 @@
 //! arguments a user would give it.
 
 #[allow(dead_code)]
-#[path = "../examples/random_game.rs"]
+#[path = "../examples/mancala_random_game.rs"]
 mod random_game;
 
 #[allow(dead_code)]
-#[path = "../examples/perft.rs"]
+#[path = "../examples/mancala_perft.rs"]
 mod perft;
 
 fn args(list: &[&str]) -> Vec<String> {

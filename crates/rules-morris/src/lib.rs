@@ -26,3 +26,12 @@ pub use point::{Color, Point};
 pub use position::{Phase, Position, ReturnBan, Undo};
 pub use render::{Theme, render, render_board};
 pub use setup::{PositionError, PositionStringError, Setup, SetupProblem, SetupSyntaxError};
+
+/// Input as an error message quotes it: in backticks, cut to 40 characters, so that a huge
+/// line is never echoed whole.
+pub(crate) fn quoted(text: &str) -> String {
+    match text.char_indices().nth(40) {
+        Some((cut, _)) => format!("`{}…` ({} characters)", &text[..cut], text.chars().count()),
+        None => format!("`{text}`"),
+    }
+}

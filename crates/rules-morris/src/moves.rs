@@ -174,8 +174,9 @@ impl fmt::Display for MoveSyntaxError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "`{}` is not a move: {} (write a placement as d2, a move as a1-d1, shots as d2xb4, or pass)",
-            self.text, self.reason
+            "{} is not a move: {} (write a placement as d2, a move as a1-d1, shots as d2xb4, or pass)",
+            crate::quoted(&self.text),
+            self.reason
         )
     }
 }
@@ -186,7 +187,10 @@ fn parse_points(text: &str, part: &str) -> Result<Vec<Point>, String> {
         return Err("a point is missing".to_owned());
     }
     if !part.len().is_multiple_of(2) || !part.is_ascii() {
-        return Err(format!("`{part}` is not made of point names like d2"));
+        return Err(format!(
+            "{} is not made of point names like d2",
+            crate::quoted(part)
+        ));
     }
     let _ = text;
     (0..part.len())

@@ -173,7 +173,11 @@ pub struct ParsePointError(pub String);
 
 impl fmt::Display for ParsePointError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "`{}` is not a point of the mill grid (a1 to g7)", self.0)
+        write!(
+            f,
+            "{} is not a point of the mill grid (a1 to g7)",
+            crate::quoted(&self.0)
+        )
     }
 }
 

@@ -134,12 +134,20 @@ fn parse_color(field: &'static str, text: &str) -> Result<Color, SetupSyntaxErro
     match text.to_ascii_lowercase().as_str() {
         "w" | "white" => Ok(Color::White),
         "b" | "black" => Ok(Color::Black),
-        _ => Err(syntax(field, format!("`{text}` is not w or b"))),
+        _ => Err(syntax(
+            field,
+            format!("{} is not w or b", crate::quoted(text)),
+        )),
     }
 }
 
 fn parse_ban(text: &str) -> Result<ReturnBan, SetupSyntaxError> {
-    let bad = || syntax("bans", format!("`{text}` is not of the form w:d6-d5"));
+    let bad = || {
+        syntax(
+            "bans",
+            format!("{} is not of the form w:d6-d5", crate::quoted(text)),
+        )
+    };
     let (color, points) = text.split_once(':').ok_or_else(bad)?;
     let (from, to) = points.split_once('-').ok_or_else(bad)?;
     Ok(ReturnBan {
@@ -154,8 +162,12 @@ fn parse_ban(text: &str) -> Result<ReturnBan, SetupSyntaxError> {
 }
 
 fn parse_number<T: FromStr>(field: &'static str, text: &str) -> Result<T, SetupSyntaxError> {
-    text.parse()
-        .map_err(|_| syntax(field, format!("`{text}` is not a number in range")))
+    text.parse().map_err(|_| {
+        syntax(
+            field,
+            format!("{} is not a number in range", crate::quoted(text)),
+        )
+    })
 }
 
 impl FromStr for Setup {

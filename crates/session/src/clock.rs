@@ -30,9 +30,9 @@ impl fmt::Display for BadTimeControl {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "`{}` is not a time control (write none, move:120 for 120 seconds a move, or 5+3 for \
+            "{} is not a time control (write none, move:120 for 120 seconds a move, or 5+3 for \
              five minutes a game plus three seconds a move)",
-            self.0
+            crate::error::quoted(&self.0)
         )
     }
 }

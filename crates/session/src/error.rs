@@ -92,11 +92,12 @@ impl fmt::Display for SessionError {
             SessionError::UnknownGame { name, known } => {
                 write!(
                     f,
-                    "unknown game `{name}` (known games and rule sets: {known})"
+                    "unknown game {} (known games and rule sets: {known})",
+                    quoted(name)
                 )
             }
             SessionError::UnknownRuleSet { name, known } => {
-                write!(f, "there is no rule set `{name}` (known: {known})")
+                write!(f, "there is no rule set {} (known: {known})", quoted(name))
             }
             SessionError::RuleSetOfOtherGame {
                 rule_set,
@@ -109,7 +110,7 @@ impl fmt::Display for SessionError {
             SessionError::MorrisOption(e) => e.fmt(f),
             SessionError::MancalaOption(e) => e.fmt(f),
             SessionError::Position { text, reason } => {
-                write!(f, "cannot use the position `{text}`: {reason}")
+                write!(f, "cannot use the position {}: {reason}", quoted(text))
             }
             SessionError::Move { reason, .. } => f.write_str(reason),
             SessionError::GameOver(outcome) => write!(f, "the game is over ({outcome})"),
@@ -135,3 +136,13 @@ impl fmt::Display for SessionError {
 }
 
 impl std::error::Error for SessionError {}
+
+/// Input as an error message quotes it: in backticks, cut to 40 characters, so that a huge
+/// line is never echoed whole.
+#[must_use]
+pub fn quoted(text: &str) -> String {
+    match text.char_indices().nth(40) {
+        Some((cut, _)) => format!("`{}…` ({} characters)", &text[..cut], text.chars().count()),
+        None => format!("`{text}`"),
+    }
+}

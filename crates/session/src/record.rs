@@ -122,7 +122,11 @@ impl fmt::Display for RecordError {
                 text,
                 reason,
             } => {
-                write!(f, "line {line}, move {number} `{text}`: {reason}")
+                write!(
+                    f,
+                    "line {line}, move {number} {}: {reason}",
+                    crate::error::quoted(text)
+                )
             }
             RecordError::WrongResult { tag, actual } => {
                 write!(

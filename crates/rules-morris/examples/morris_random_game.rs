@@ -1,7 +1,7 @@
 //! Plays a game of random legal moves and prints it, move by move, with the final board.
 //!
 //! ```text
-//! cargo run -p kraal-rules-morris --example random_game -- [SEED] [RULE-SET]
+//! cargo run -p kraal-rules-morris --example morris_random_game -- [SEED] [RULE-SET]
 //! ```
 //!
 //! The same seed plays the same game (default seed 1, rule set `morabaraba`). The moves come
@@ -75,7 +75,7 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(message) => {
-            eprintln!("random_game: {message}\nusage: random_game [SEED] [RULE-SET]");
+            eprintln!("morris_random_game: {message}\nusage: morris_random_game [SEED] [RULE-SET]");
             ExitCode::FAILURE
         }
     }

@@ -1,7 +1,7 @@
 //! Plays a game of random legal moves and prints it, move by move, with the final board.
 //!
 //! ```text
-//! cargo run -p kraal-rules-mancala --example random_game -- [SEED] [RULE-SET]
+//! cargo run -p kraal-rules-mancala --example mancala_random_game -- [SEED] [RULE-SET]
 //! ```
 //!
 //! The same seed plays the same game (default seed 1, rule set `abapa`; `mulabalaba` and the other rule sets of both games work too). The moves come
@@ -75,7 +75,9 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(message) => {
-            eprintln!("random_game: {message}\nusage: random_game [SEED] [RULE-SET]");
+            eprintln!(
+                "mancala_random_game: {message}\nusage: mancala_random_game [SEED] [RULE-SET]"
+            );
             ExitCode::FAILURE
         }
     }

@@ -2,8 +2,8 @@
 //! move at the last depth.
 //!
 //! ```text
-//! cargo run --release -p kraal-rules-morris --example perft -- [POSITION|start] [DEPTH] [RULE-SET]
-//! cargo run --release -p kraal-rules-morris --example perft -- "a1,d1/d7,g7 10:10 w" 3
+//! cargo run --release -p kraal-rules-morris --example morris_perft -- [POSITION|start] [DEPTH] [RULE-SET]
+//! cargo run --release -p kraal-rules-morris --example morris_perft -- "a1,d1/d7,g7 10:10 w" 3
 //! ```
 //!
 //! Defaults: the start position, depth 4, rule set `morabaraba`. The position string is
@@ -46,7 +46,9 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(message) => {
-            eprintln!("perft: {message}\nusage: perft [POSITION|start] [DEPTH] [RULE-SET]");
+            eprintln!(
+                "morris_perft: {message}\nusage: morris_perft [POSITION|start] [DEPTH] [RULE-SET]"
+            );
             ExitCode::FAILURE
         }
     }

@@ -2,8 +2,8 @@
 //! move at the last depth.
 //!
 //! ```text
-//! cargo run --release -p kraal-rules-mancala --example perft -- [POSITION|start] [DEPTH] [RULE-SET]
-//! cargo run --release -p kraal-rules-mancala --example perft -- "0,0,0,0,2,1/1,0,0,0,0,3 20:21 s" 8
+//! cargo run --release -p kraal-rules-mancala --example mancala_perft -- [POSITION|start] [DEPTH] [RULE-SET]
+//! cargo run --release -p kraal-rules-mancala --example mancala_perft -- "0,0,0,0,2,1/1,0,0,0,0,3 20:21 s" 8
 //! ```
 //!
 //! Defaults: the start position, depth 6, rule set `abapa` (give `mulabalaba` or another rule
@@ -47,7 +47,9 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(message) => {
-            eprintln!("perft: {message}\nusage: perft [POSITION|start] [DEPTH] [RULE-SET]");
+            eprintln!(
+                "mancala_perft: {message}\nusage: mancala_perft [POSITION|start] [DEPTH] [RULE-SET]"
+            );
             ExitCode::FAILURE
         }
     }
