@@ -720,3 +720,27 @@ fn a_huge_line_is_not_echoed_back_whole() {
     let err = fails(&["moves", "oware", "--position", &"9".repeat(100_000)]);
     assert!(err.len() < 600, "{} characters", err.len());
 }
+
+/// Issue 13, 12: a bad record or an unreadable file is named once, with the reason.
+#[test]
+fn a_bad_record_names_its_file_once() {
+    let dir = std::env::temp_dir().join(format!("kraal-bad-records-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("folder");
+    let bad_tag = dir.join("bad-tag.txt");
+    std::fs::write(&bad_tag, "[Game morabaraba]\n\n1. d2\n").expect("written");
+    let path = bad_tag.to_str().expect("utf-8");
+    let err = fails(&["replay", path]);
+    assert_eq!(err.matches(path).count(), 1, "{err}");
+    assert!(err.contains("line 1"), "{err}");
+    let binary = dir.join("binary.txt");
+    std::fs::write(&binary, [0xff, 0xfe, 0x00, 0x41]).expect("written");
+    let path = binary.to_str().expect("utf-8");
+    let text = kraal_with_input(&["play", "--ascii"], &format!("load {path}\nquit\n"));
+    let line = text
+        .lines()
+        .find(|l| l.contains("cannot load"))
+        .unwrap_or_else(|| panic!("{text}"));
+    assert_eq!(line.matches(path).count(), 1, "{line}");
+    assert!(line.contains("UTF-8"), "{line}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
