@@ -715,6 +715,19 @@ where
         }
     }
 
+    /// The position after `ply` moves of the history (0: the start), the undone ones included.
+    pub fn position_at(&self, ply: usize) -> Option<&F::Position> {
+        match ply {
+            0 => Some(&self.start),
+            n => self.history.get(n - 1).map(|(_, p)| p),
+        }
+    }
+
+    /// The `ply`-th move of the history (1: the first), the undone ones included.
+    pub fn move_at(&self, ply: usize) -> Option<F::Move> {
+        self.history.get(ply.checked_sub(1)?).map(|(m, _)| *m)
+    }
+
     /// The move that led to the position on the board, if any (to mark it).
     pub fn last_move(&self) -> Option<F::Move> {
         Some(self.history.get(self.cursor.checked_sub(1)?)?.0)

@@ -67,31 +67,40 @@ impl AnyGame {
     /// What the move that led to the position on the board took, if it took anything.
     #[must_use]
     pub fn last_taken(&self) -> Option<Taken> {
+        self.taken_at(self.ply())
+    }
+
+    /// What the `ply`-th move of the game (1: the first; undone moves included, as the move
+    /// list shows them) took, if it took anything.
+    #[must_use]
+    pub fn taken_at(&self, ply: usize) -> Option<Taken> {
         match self {
             AnyGame::Morris { session, .. } => {
-                let mv = session.last_move()?;
+                let mv = session.move_at(ply)?;
                 let points = mv.shots();
-                let mover = session.position_before_last()?.side_to_move();
+                let mover = session.position_at(ply - 1)?.side_to_move();
                 (!points.is_empty()).then(|| Taken::Shot {
                     by: self.side_name(usize::from(mover != morris::Color::White)),
                     points,
                 })
             }
             AnyGame::Mancala { session } => {
-                let before = session.position_before_last()?;
-                let steps = before.steps(session.last_move()?).ok()?;
+                let before = session.position_at(ply.checked_sub(1)?)?;
+                let steps = before.steps(session.move_at(ply)?).ok()?;
                 let board = before.board();
                 let holes: Vec<(String, u8)> = steps
                     .iter()
                     .filter_map(|step| match *step {
-                        mancala::Step::Capture { hole, seeds } => Some((board.label(hole), seeds)),
+                        mancala::Step::Capture { hole, seeds } => {
+                            Some((board.label(hole), seeds))
+                        }
                         _ => None,
                     })
                     .collect();
                 let mover = usize::from(before.side_to_move() != mancala::Side::South);
                 // Oware's hole names tell the side by their case; Mulabalaba's do not.
-                let from =
-                    (before.game() == mancala::Game::Mulabalaba).then(|| self.side_name(1 - mover));
+                let from = (before.game() == mancala::Game::Mulabalaba)
+                    .then(|| self.side_name(1 - mover));
                 (!holes.is_empty()).then(|| Taken::Captured {
                     by: self.side_name(mover),
                     from,
@@ -123,6 +132,13 @@ mod tests {
         assert_eq!(taken.count(), 5);
         g.play_text("a").expect("legal");
         assert_eq!(g.last_taken(), None, "North's a captures nothing");
+        // Undone, the capture still stands in the move list.
+        g.undo_turn();
+        g.undo_turn();
+        assert_eq!(g.last_taken(), None, "at the start nothing was taken");
+        assert_eq!(g.taken_at(1).map(|t| t.count()), Some(5));
+        assert_eq!(g.taken_at(2), None);
+        assert_eq!(g.taken_at(3), None, "no third move");
     }
 
     #[test]
