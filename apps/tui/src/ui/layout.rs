@@ -2,6 +2,7 @@
 //! terminal's size, read by the drawing and by the mouse alike, so a click lands where the
 //! thing was drawn.
 
+use crate::app::{App, Screen};
 use crate::board::{MancalaLayout, MorrisLayout};
 use crate::game::Match;
 use kraal_rules_mancala as mancala;
@@ -76,9 +77,9 @@ impl MoveList {
         } else {
             (current + 1).saturating_sub(rows).min(pairs - rows)
         };
-        let longest = moves
-            .iter()
-            .map(|m| m.to_string().chars().count())
+        let longest = (0..moves.len())
+            .filter_map(|i| game.move_label(i))
+            .map(|m| m.chars().count())
             .max()
             .unwrap_or(0);
         let width = u16::try_from(longest).unwrap_or(u16::MAX).max(MIN_COLUMN);
@@ -123,7 +124,7 @@ fn board_size(game: &Match) -> (u16, u16) {
 pub fn min_size(game: &Match) -> (u16, u16) {
     let (bw, bh) = board_size(game);
     match game.game {
-        AnyGame::Morris { .. } => (bw + PANEL, bh.max(20) + CHROME),
+        AnyGame::Morris { .. } => (bw + PANEL, bh.max(17) + CHROME),
         AnyGame::Mancala { .. } => (bw.max(3 * 30), bh + 12 + CHROME),
     }
 }
@@ -131,16 +132,23 @@ pub fn min_size(game: &Match) -> (u16, u16) {
 impl GameLayout {
     /// The layout of the game screen in `area`, or `None` when the terminal is too small.
     #[must_use]
-    pub fn new(game: &Match, area: Rect) -> Option<GameLayout> {
+    ///
+    /// The message and the key bar take `note_lines` and `key_lines` (each at least one), as
+    /// far as the terminal has rows to spare beyond the board's.
+    pub fn new(game: &Match, area: Rect, note_lines: u16, key_lines: u16) -> Option<GameLayout> {
         let (min_w, min_h) = min_size(game);
         if area.width < min_w || area.height < min_h {
             return None;
         }
+        let mut spare = area.height - min_h;
+        let key_lines = key_lines.clamp(1, 1 + spare);
+        spare -= key_lines - 1;
+        let note_lines = note_lines.clamp(1, 1 + spare);
         let [title, body, note, keys] = Layout::vertical([
             Constraint::Length(1),
             Constraint::Min(0),
-            Constraint::Length(1),
-            Constraint::Length(1),
+            Constraint::Length(note_lines),
+            Constraint::Length(key_lines),
         ])
         .areas(area);
         // Mill boards are square: the panels go beside them. Mancala boards are wide: below.
@@ -210,16 +218,23 @@ pub enum Hit {
     Ply(usize),
 }
 
-/// The layout of the game screen, or `None` when the terminal is too small.
+/// The layout of the app's game screen at its size, or `None` when the terminal is too
+/// small (or no game is shown).
 #[must_use]
-pub fn game_layout(game: &Match, area: Rect) -> Option<GameLayout> {
-    GameLayout::new(game, area)
+pub fn game_layout(app: &App) -> Option<GameLayout> {
+    match &app.screen {
+        Screen::Game(g) => super::game::layout_of(g, app.theme, app.size),
+        Screen::Start(_) => None,
+    }
 }
 
-/// What is at a screen cell of the game screen drawn in `size`.
+/// What is at a screen cell of the app's game screen.
 #[must_use]
-pub fn hit(game: &Match, size: Rect, x: u16, y: u16) -> Option<Hit> {
-    GameLayout::new(game, size)?.hit(game, x, y)
+pub fn hit(app: &App, x: u16, y: u16) -> Option<Hit> {
+    let Screen::Game(g) = &app.screen else {
+        return None;
+    };
+    game_layout(app)?.hit(&g.game, x, y)
 }
 
 /// Whether a cell is inside a rectangle.
