@@ -271,7 +271,15 @@ impl App {
     /// # Errors
     /// Choices that cannot start a game, such as a start position the rules cannot use.
     pub fn start_game(&mut self, game: &NewGame) -> Result<(), String> {
-        self.begin(game.clone());
+        self.start_game_at(game, Instant::now())
+    }
+
+    /// Starts a game at once, its clock running from `now`.
+    ///
+    /// # Errors
+    /// As [`App::start_game`].
+    pub fn start_game_at(&mut self, game: &NewGame, now: Instant) -> Result<(), String> {
+        self.begin(game.clone(), now);
         match &self.screen {
             Screen::Game(_) => Ok(()),
             Screen::Start(menu) => Err(menu
@@ -331,12 +339,12 @@ impl App {
     /// Handles one key press.
     pub fn handle_key(&mut self, key: KeyEvent, now: Instant) {
         match &mut self.screen {
-            Screen::Start(_) => self.start_key(key),
+            Screen::Start(_) => self.start_key(key, now),
             Screen::Game(_) => self.game_key(key, now),
         }
     }
 
-    fn start_key(&mut self, key: KeyEvent) {
+    fn start_key(&mut self, key: KeyEvent, now: Instant) {
         let Screen::Start(menu) = &mut self.screen else {
             return;
         };
@@ -366,14 +374,14 @@ impl App {
             Some(Action::Game(Command::Help)) => self.start_help = true,
             Some(Action::Game(Command::Quit)) => self.quit = true,
             Some(Action::Continue) => self.open_unfinished(),
-            Some(Action::Game(Command::Load)) => self.start_load_prompt(),
+            Some(Action::Game(Command::Load)) => self.start_load_prompt(now),
             Some(Action::Select) => match menu.choose() {
                 Ok(Some(Choice::Continue)) => self.open_unfinished(),
                 Ok(Some(Choice::Start(game))) => {
                     menu.save_into(&mut self.settings);
                     self.animations = menu.animations;
                     self.save_settings();
-                    self.begin(*game);
+                    self.begin(*game, now);
                 }
                 Ok(None) => menu.message = Some("There is no unfinished game.".to_owned()),
                 Err(e) => menu.message = Some(capitalise(&e.to_string())),
@@ -383,14 +391,14 @@ impl App {
     }
 
     /// Opens an empty game screen with the load prompt, from the start screen.
-    fn start_load_prompt(&mut self) {
+    fn start_load_prompt(&mut self, now: Instant) {
         let Screen::Start(menu) = &self.screen else {
             return;
         };
         let Ok(Choice::Start(game)) = menu.start() else {
             return;
         };
-        self.begin(*game);
+        self.begin(*game, now);
         if let Screen::Game(g) = &mut self.screen {
             g.overlay = Overlay::Prompt {
                 purpose: Purpose::Load,
@@ -429,11 +437,11 @@ impl App {
         }
     }
 
-    /// Starts a new game, with the app's seed (each game the next one).
-    fn begin(&mut self, new: NewGame) {
+    /// Starts a new game at `now`, with the app's seed (each game the next one).
+    fn begin(&mut self, new: NewGame, now: Instant) {
         let seed = self.seed;
         self.seed = self.seed.wrapping_add(1);
-        match new.start(seed) {
+        match new.start_at(seed, now) {
             Ok(game) => {
                 let game = Match::from_game(game);
                 self.autosave = self.new_slot(&game);
@@ -514,7 +522,7 @@ impl App {
                 self.keep();
             }
             Action::Again => match self.last_game.clone() {
-                Some(game) => self.begin(game),
+                Some(game) => self.begin(game, now),
                 None => self.show_menu(),
             },
             Action::Review => {

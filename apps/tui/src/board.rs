@@ -14,6 +14,8 @@ use ratatui::widgets::Widget;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Mark {
     Cursor,
+    /// The cursor on a point or hole of the last move: both shown, `[` then `}`.
+    CursorOnLast,
     Picked,
     LastMove,
     Plain,
@@ -23,6 +25,7 @@ impl Mark {
     fn brackets(self, plain: (char, char)) -> (char, char) {
         match self {
             Mark::Cursor => ('[', ']'),
+            Mark::CursorOnLast => ('[', '}'),
             Mark::Picked => ('<', '>'),
             Mark::LastMove => ('{', '}'),
             Mark::Plain => plain,
@@ -31,10 +34,18 @@ impl Mark {
 
     fn role(self) -> Role {
         match self {
-            Mark::Cursor => Role::Cursor,
+            Mark::Cursor | Mark::CursorOnLast => Role::Cursor,
             Mark::Picked => Role::Picked,
             Mark::LastMove => Role::LastMove,
             Mark::Plain => Role::Line,
+        }
+    }
+
+    /// The role of the right-hand mark (the last move's brace when the cursor is on it).
+    fn right_role(self) -> Role {
+        match self {
+            Mark::CursorOnLast => Role::LastMove,
+            other => other.role(),
         }
     }
 }
@@ -127,7 +138,9 @@ impl MorrisView<'_> {
     }
 
     fn mark(&self, p: Point) -> Mark {
-        if self.cursor == Some(p) {
+        if self.cursor == Some(p) && self.last.contains(&p) && !self.picked.contains(&p) {
+            Mark::CursorOnLast
+        } else if self.cursor == Some(p) {
             Mark::Cursor
         } else if self.picked.contains(&p) {
             Mark::Picked
@@ -195,9 +208,8 @@ impl Widget for MorrisView<'_> {
             buf.set_string(x, y, glyph.to_string(), style);
             if mark != Mark::Plain {
                 let (l, r) = mark.brackets((' ', ' '));
-                let mark_style = self.theme.style(mark.role());
-                buf.set_string(x - 1, y, l.to_string(), mark_style);
-                buf.set_string(x + 1, y, r.to_string(), mark_style);
+                buf.set_string(x - 1, y, l.to_string(), self.theme.style(mark.role()));
+                buf.set_string(x + 1, y, r.to_string(), self.theme.style(mark.right_role()));
             }
         }
         let dim = self.theme.style(Role::Dim);
@@ -348,7 +360,9 @@ impl Widget for MancalaView<'_> {
         let dim = self.theme.style(Role::Dim);
         for hole in board.holes() {
             let (x, y) = layout.cell(hole);
-            let mark = if self.cursor == Some(hole) {
+            let mark = if self.cursor == Some(hole) && self.last == Some(hole) {
+                Mark::CursorOnLast
+            } else if self.cursor == Some(hole) {
                 Mark::Cursor
             } else if self.last == Some(hole) {
                 Mark::LastMove
@@ -356,9 +370,12 @@ impl Widget for MancalaView<'_> {
                 Mark::Plain
             };
             let (l, r) = mark.brackets(('(', ')'));
-            let mark_style = match mark {
-                Mark::Plain => self.theme.style(Role::Line),
-                other => self.theme.style(other.role()),
+            let (mark_style, right_style) = match mark {
+                Mark::Plain => (self.theme.style(Role::Line), self.theme.style(Role::Line)),
+                other => (
+                    self.theme.style(other.role()),
+                    self.theme.style(other.right_role()),
+                ),
             };
             let seeds = self.holes[board.global(hole)];
             let mut style = self.theme.style(if hole.side == mancala::Side::South {
@@ -377,7 +394,7 @@ impl Widget for MancalaView<'_> {
             }
             buf.set_string(x - 1, y, l.to_string(), mark_style);
             buf.set_string(x, y, format!("{seeds:>3}"), style);
-            buf.set_string(x + 3, y, r.to_string(), mark_style);
+            buf.set_string(x + 3, y, r.to_string(), right_style);
             let label = board.label(hole);
             buf.set_string(
                 x,

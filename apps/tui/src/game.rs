@@ -282,7 +282,25 @@ impl Match {
         self.point = point;
         let refused = self.game.click_point(point).err();
         self.after_move(now);
-        refused.map(|why| capitalise(&why.to_string()))
+        refused.map(|why| {
+            let text = capitalise(&why.to_string());
+            // Touch-move: say where the touched cow may go.
+            match (&why, &self.game) {
+                (SessionError::TouchMove { .. }, AnyGame::Morris { session, pick }) => {
+                    let points: Vec<String> = pick
+                        .targets(session.position())
+                        .iter()
+                        .map(ToString::to_string)
+                        .collect();
+                    if points.is_empty() {
+                        format!("{text}.")
+                    } else {
+                        format!("{text}: pick one of {}.", points.join(", "))
+                    }
+                }
+                _ => text,
+            }
+        })
     }
 
     /// Plays a hole of a mancala board. Returns a refusal to show, if any.

@@ -520,25 +520,40 @@ fn screens() {
 #[test]
 fn a_clock_shows_in_the_status() {
     let mut app = app();
-    start_by_keys_with_clock(&mut app);
-    let text = screen(&app, 100, 32);
-    // White's clock runs from the start; Black's waits at its full five minutes.
-    assert!(text.contains("Clock  White 5:00   Black 5:00") || text.contains("Clock  White 4:5"));
-    assert!(text.contains("Black 5:00"), "{text}");
+    let start = Instant::now();
+    start_by_keys_with_clock(&mut app, start);
+    // A second and a half later: White's clock has run (rounded up to 4:59); Black's waits.
+    let later = start + Duration::from_millis(1500);
+    let text = screen_at(&app, 100, 32, later);
+    assert!(text.contains("Clock  White 4:59   Black 5:00"), "{text}");
+    assert!(
+        screen_at(&app, 100, 32, start).contains("Clock  White 5:00   Black 5:00"),
+        "the clock starts full"
+    );
+}
+
+/// The screen as text, its clocks read at `now`.
+fn screen_at(app: &App, width: u16, height: u16, now: Instant) -> String {
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("terminal");
+    terminal
+        .draw(|frame| ui::draw(app, frame.area(), frame.buffer_mut(), now))
+        .expect("draw");
+    terminal.backend().to_string()
 }
 
 /// Morabaraba between two people with the 5+3 clock, chosen by keys.
-fn start_by_keys_with_clock(app: &mut App) {
-    press(app, KeyCode::Down); // rules
-    press(app, KeyCode::Down); // opponent
+fn start_by_keys_with_clock(app: &mut App, now: Instant) {
+    let mut press = |code| app.handle_key(KeyEvent::new(code, KeyModifiers::NONE), now);
+    press(KeyCode::Down); // rules
+    press(KeyCode::Down); // opponent
     for _ in 0..5 {
-        press(app, KeyCode::Right); // Herder (3) round to a person (0)
+        press(KeyCode::Right); // Herder (3) round to a person (0)
     }
-    press(app, KeyCode::Down); // colour
-    press(app, KeyCode::Down); // clock
-    press(app, KeyCode::Right);
-    press(app, KeyCode::Right);
-    press(app, KeyCode::Enter);
+    press(KeyCode::Down); // colour
+    press(KeyCode::Down); // clock
+    press(KeyCode::Right);
+    press(KeyCode::Right);
+    press(KeyCode::Enter);
     assert!(matches!(app.screen, Screen::Game(_)));
 }
 
@@ -1017,4 +1032,95 @@ fn long_messages_wrap_in_a_narrow_terminal() {
     for key in ["q quit", "? help", "s save"] {
         assert!(text.contains(key), "{key}: {text}");
     }
+}
+
+#[test]
+fn the_game_over_window_reads_as_kraal_play_does() {
+    // Black's f4-g4 leaves White no move.
+    let mut app = self::app();
+    start_at(
+        &mut app,
+        "morabaraba",
+        Some("a1,a4,g1,g7/a7,b2,b4,d1,d7,f2,f6,f4 0:0 b"),
+    );
+    pick_point(&mut app, p("f4"));
+    pick_point(&mut app, p("g4"));
+    app.tick(Instant::now());
+    assert_eq!(overlay(&app), Overlay::GameOver);
+    let text = screen(&app, 100, 32);
+    assert!(
+        text.contains("│Black wins: White has no legal move "),
+        "{text}"
+    );
+    assert!(
+        text.contains("│Result 0-1, after 1 move (1 turn) "),
+        "{text}"
+    );
+    assert_eq!(
+        text.matches("has no legal move").count(),
+        1 + 1,
+        "the window and the status panel: {text}"
+    );
+}
+
+#[test]
+fn tournament_touch_move_says_the_touched_cow_must_move() {
+    let mut app = self::app();
+    let game = kraal_front::NewGame {
+        rules: kraal_session::resolve("morabaraba", Some("tournament"), &[] as &[&str])
+            .expect("rules"),
+        position: Some("a1,g1,a7,d3/b2,f2,b6,d5 0:0 w".to_owned()),
+        players: [kraal_session::Player::Human; 2],
+        clock: kraal_session::TimeControl::None,
+    };
+    app.start_game(&game).expect("the game starts");
+    pick_point(&mut app, p("a1"));
+    let text = screen(&app, 100, 32);
+    assert!(
+        text.contains(
+            "Where does the cow on a1 go? (touch-move: it must move; pick one of its points)"
+        ),
+        "{text}"
+    );
+    assert!(!text.contains("let it go"), "{text}");
+    // Another cow is refused, with where the touched one may go.
+    pick_point(&mut app, p("g1"));
+    assert_eq!(
+        note(&app).as_deref(),
+        Some("Touch-move: you touched the cow on a1, and it must move: pick one of d1, a4.")
+    );
+    assert_eq!(moves(&app), Vec::<String>::new());
+    pick_point(&mut app, p("d1"));
+    assert_eq!(moves(&app), ["a1-d1"]);
+}
+
+#[test]
+fn the_cursor_on_the_last_move_shows_both_marks() {
+    let mut app = self::app();
+    start_by_keys(&mut app, 0, 0, 0);
+    pick_point(&mut app, p("a1"));
+    // The cursor stays on a1, the last move's point: "[" for the cursor, "}" for the move.
+    let text = screen(&app, 100, 32);
+    assert!(text.contains("[○}"), "{text}");
+    press(&mut app, KeyCode::Up);
+    let text = screen(&app, 100, 32);
+    assert!(text.contains("{○}"), "{text}");
+    // A mancala hole too: South sows, the cursor goes to North's side; back down on it.
+    let mut app = self::app();
+    app.animations = false;
+    start_at(&mut app, "oware", None);
+    let sown = game(&app).hole;
+    press(&mut app, KeyCode::Enter);
+    press(&mut app, KeyCode::Down);
+    for key in [KeyCode::Right, KeyCode::Left] {
+        for _ in 0..6 {
+            if game(&app).hole == sown {
+                break;
+            }
+            press(&mut app, key);
+        }
+    }
+    assert_eq!(game(&app).hole, sown);
+    let text = screen(&app, 100, 32);
+    assert!(text.contains("[  0}"), "{text}");
 }
