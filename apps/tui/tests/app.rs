@@ -1124,3 +1124,78 @@ fn the_cursor_on_the_last_move_shows_both_marks() {
     let text = screen(&app, 100, 32);
     assert!(text.contains("[  0}"), "{text}");
 }
+
+#[test]
+fn every_game_fits_80x24_with_its_key_line_whole() {
+    for (left, name) in [(0, "Morabaraba"), (1, "Oware"), (2, "Mulabalaba")] {
+        let mut app = self::app();
+        app.size = Rect::new(0, 0, 80, 24);
+        // ← on the game line: mulabalaba, then oware (the order the start screen cycles).
+        let steps = [0, 2, 1][left];
+        for _ in 0..steps {
+            press(&mut app, KeyCode::Left);
+        }
+        press(&mut app, KeyCode::Enter);
+        assert!(
+            game(&app).rules().game_name().eq_ignore_ascii_case(name),
+            "{name}: {}",
+            game(&app).rules().game_name()
+        );
+        for (width, height) in [(80, 24), (90, 24), (100, 32)] {
+            let text = screen(&app, width, height);
+            assert!(
+                !text.contains("needs at least"),
+                "{name} {width}x{height}: {text}"
+            );
+            for key in ["move", "undo", "redo", "hint", "s save", "? help", "q quit"] {
+                assert!(text.contains(key), "{name} {width}x{height}: {key}: {text}");
+            }
+            assert!(text.contains("╭ Moves"), "{name} {width}x{height}: {text}");
+            assert!(
+                text.contains("╭ Computer"),
+                "{name} {width}x{height}: {text}"
+            );
+        }
+        if name == "Mulabalaba" {
+            insta::assert_snapshot!("mulabalaba_80x24", screen(&app, 80, 24));
+        }
+    }
+}
+
+/// The rows between the title and the first panel: the board's.
+fn board_rows(text: &str) -> usize {
+    text.lines()
+        .skip(1)
+        .take_while(|l| !l.contains("╭ Game"))
+        .count()
+}
+
+#[test]
+fn a_mancala_board_grows_in_a_large_terminal() {
+    for steps in [2, 1] {
+        let mut app = self::app();
+        for _ in 0..steps {
+            press(&mut app, KeyCode::Left);
+        }
+        press(&mut app, KeyCode::Enter);
+        let small = board_rows(&screen(&app, 80, 24));
+        let large_text = screen(&app, 120, 40);
+        let large = board_rows(&large_text);
+        assert!(large > small, "{small} then {large} rows: {large_text}");
+        if steps == 2 {
+            insta::assert_snapshot!("oware_120x40", large_text);
+        }
+        // The mouse finds the holes where the large board draws them.
+        app.size = Rect::new(0, 0, 120, 40);
+        let layout = ui::game_layout(&app).expect("fits");
+        let pos = game(&app).mancala_position().expect("mancala").clone();
+        let board = kraal_tui::board::MancalaLayout::fit(pos.board(), layout.board).expect("fits");
+        for hole in kraal_session::pick::mancala_targets(&pos) {
+            let (x, y) = board.cell(hole);
+            for (dx, dy) in [(0, 0), (1, -1), (2, 1)] {
+                let (cx, cy) = (x + dx, (i32::from(y) + dy) as u16);
+                assert_eq!(board.hole_at(cx, cy), Some(hole), "{hole:?} at {cx},{cy}");
+            }
+        }
+    }
+}

@@ -12,6 +12,10 @@ use ratatui::layout::{Constraint, Layout, Rect};
 
 /// Width of the side panel next to a mill board.
 const PANEL: u16 = 40;
+/// The narrowest terminal a mancala game is laid out for (80x24 holds the 4x8 board).
+const COMPACT: u16 = 80;
+/// Below this width the three panels under a mancala board fold into two columns.
+const THREE_PANELS: u16 = 90;
 /// Lines for the title, the message and the key bar.
 const CHROME: u16 = 3;
 /// The narrowest column of the move list (so short moves still line up as a table).
@@ -125,7 +129,8 @@ pub fn min_size(game: &Match) -> (u16, u16) {
     let (bw, bh) = board_size(game);
     match game.game {
         AnyGame::Morris { .. } => (bw + PANEL, bh.max(17) + CHROME),
-        AnyGame::Mancala { .. } => (bw.max(3 * 30), bh + 12 + CHROME),
+        // The panels fold into two columns below 90 columns (see [`GameLayout::new`]).
+        AnyGame::Mancala { .. } => (bw.max(COMPACT), bh + 12 + CHROME),
     }
 }
 
@@ -170,8 +175,18 @@ impl GameLayout {
                 let (_, bh) = MancalaLayout::size_within(board, body.width, body.height - 12);
                 let [board, panels] =
                     Layout::vertical([Constraint::Length(bh + 2), Constraint::Min(0)]).areas(body);
-                let [status, moves, ai] =
-                    Layout::horizontal([Constraint::Ratio(1, 3); 3]).areas(panels);
+                let (status, moves, ai) = if panels.width >= THREE_PANELS {
+                    let [status, moves, ai] =
+                        Layout::horizontal([Constraint::Ratio(1, 3); 3]).areas(panels);
+                    (status, moves, ai)
+                } else {
+                    // Narrow: the players on the left, the computer over the moves on the right.
+                    let [status, right] =
+                        Layout::horizontal([Constraint::Ratio(1, 2); 2]).areas(panels);
+                    let [ai, moves] =
+                        Layout::vertical([Constraint::Length(5), Constraint::Min(3)]).areas(right);
+                    (status, moves, ai)
+                };
                 (board, status, moves, ai)
             }
         };
