@@ -7,7 +7,7 @@ use crate::start::{Choice, StartMenu};
 use crate::theme::{Role, Theme};
 use crate::ui;
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, MouseButton, MouseEventKind};
-use kraal_front::{Autosave, Command, NewGame};
+use kraal_front::{Autosave, Command, Entry, NewGame, Unfinished};
 use kraal_session::any::{AiMove, capitalise};
 use kraal_session::{GameResult, Record, Settings};
 use ratatui::layout::Rect;
@@ -19,18 +19,32 @@ use std::time::Instant;
 pub struct Paths {
     /// The settings file.
     pub settings: Option<PathBuf>,
-    /// The unfinished game, saved after every move so it can be continued.
-    pub last_game: Option<PathBuf>,
+    /// The unfinished games, each kept in a file of its own after every move so it can be
+    /// continued.
+    pub unfinished: Option<Unfinished>,
+    /// The folder the save and open prompts start in (`None`: the current folder).
+    pub saves: Option<PathBuf>,
 }
 
 impl Paths {
-    /// The user's files (see [`Settings::folder`]; `KRAAL_CONFIG_DIR` moves them).
+    /// The user's files (see [`Settings::folder`]; `KRAAL_CONFIG_DIR` moves them), and the
+    /// folder for saved games ([`kraal_front::save_folder`]).
     #[must_use]
     pub fn user() -> Paths {
         Paths {
             settings: Settings::path(),
-            last_game: Settings::last_game_path(),
+            unfinished: Unfinished::user(),
+            saves: kraal_front::save_folder(),
         }
+    }
+
+    /// The name the save and open prompts offer first: a file in [`Paths::saves`].
+    #[must_use]
+    pub fn suggested_file(&self) -> String {
+        let name = "kraal-game.txt";
+        self.saves
+            .as_ref()
+            .map_or_else(|| name.to_owned(), |f| f.join(name).display().to_string())
     }
 }
 
@@ -82,6 +96,10 @@ pub struct GameScreen {
     pub note: Option<(String, Role)>,
     /// The AI's last move and what it thought of it.
     pub ai_move: Option<AiMove>,
+    /// What the AI's last move took, as a sentence.
+    pub ai_taken: Option<String>,
+    /// Whether the note announces what moves took (the computer's reply adds to it).
+    announced: bool,
     /// The file the game was last saved to or loaded from.
     pub file: Option<PathBuf>,
     /// The moves and result when last saved to a file (to know whether it is saved).
@@ -101,6 +119,8 @@ impl GameScreen {
             overlay: Overlay::None,
             note: None,
             ai_move: None,
+            ai_taken: None,
+            announced: false,
             file: None,
             saved: None,
             over_shown: false,
@@ -137,6 +157,40 @@ impl GameScreen {
     fn tell(&mut self, text: impl Into<String>) {
         self.note = Some((text.into(), Role::Good));
     }
+
+    /// Announces what a move took, after what the moves since the last key took.
+    fn announce(&mut self, text: String) {
+        let text = match &self.note {
+            Some((old, _)) if self.announced => format!("{old} {text}"),
+            _ => text,
+        };
+        self.note = Some((text, Role::Good));
+        self.announced = true;
+    }
+
+    /// The message line: the note, or what to do now; an announcement of what a move took is
+    /// followed by what to do now.
+    #[must_use]
+    pub fn message(&self) -> (String, Role) {
+        match &self.note {
+            Some((text, role)) if self.announced => {
+                let prompt = self.game.prompt();
+                if prompt.is_empty() {
+                    (text.clone(), *role)
+                } else {
+                    (format!("{text} {prompt}"), *role)
+                }
+            }
+            Some((text, role)) => (text.clone(), *role),
+            None => (self.game.prompt(), Role::Title),
+        }
+    }
+
+    /// The note is cleared for a new key or click.
+    fn clear_note(&mut self) {
+        self.note = None;
+        self.announced = false;
+    }
 }
 
 /// The screen shown.
@@ -170,7 +224,7 @@ pub struct App {
     seed: u64,
     /// The last game started (for "play again").
     last_game: Option<NewGame>,
-    /// The unfinished game, kept in [`Paths::last_game`].
+    /// The game on the screen, kept among the unfinished games ([`Paths::unfinished`]).
     autosave: Autosave,
 }
 
@@ -186,10 +240,11 @@ impl App {
             }
             None => (Settings::default(), None),
         };
-        let can_continue = paths.last_game.as_ref().is_some_and(|p| p.exists());
-        let paths_last_game = paths.last_game.clone();
-        let mut menu = StartMenu::new(&settings, can_continue);
-        menu.message = warning;
+        let mut menu = start_menu(&settings, &paths);
+        menu.message = match (warning, menu.message.take()) {
+            (Some(a), Some(b)) => Some(format!("{a} {b}")),
+            (a, b) => a.or(b),
+        };
         App {
             screen: Screen::Start(menu),
             theme,
@@ -202,8 +257,13 @@ impl App {
             quit: false,
             seed,
             last_game: None,
-            autosave: Autosave::new(paths_last_game),
+            autosave: Autosave::new(None),
         }
+    }
+
+    /// A file of its own among the unfinished games, for a game that starts now.
+    fn new_slot(&self, game: &Match) -> Autosave {
+        Autosave::new(self.paths.unfinished.as_ref().map(|u| u.slot_for(game)))
     }
 
     /// Starts a game at once (from the command line), skipping the start screen.
@@ -211,7 +271,15 @@ impl App {
     /// # Errors
     /// Choices that cannot start a game, such as a start position the rules cannot use.
     pub fn start_game(&mut self, game: &NewGame) -> Result<(), String> {
-        self.begin(game.clone());
+        self.start_game_at(game, Instant::now())
+    }
+
+    /// Starts a game at once, its clock running from `now`.
+    ///
+    /// # Errors
+    /// As [`App::start_game`].
+    pub fn start_game_at(&mut self, game: &NewGame, now: Instant) -> Result<(), String> {
+        self.begin(game.clone(), now);
         match &self.screen {
             Screen::Game(_) => Ok(()),
             Screen::Start(menu) => Err(menu
@@ -226,7 +294,7 @@ impl App {
     /// # Errors
     /// The file cannot be read or is not a usable record (the message says why).
     pub fn open(&mut self, path: PathBuf) -> Result<(), String> {
-        let record = Record::load(&path).map_err(|e| e.to_string())?;
+        let record = Record::load(&path).map_err(|e| e.about_file(&path))?;
         self.open_record(path, &record)
     }
 
@@ -235,18 +303,21 @@ impl App {
     /// # Errors
     /// The record's rules or moves cannot be used (the message says why).
     pub fn open_record(&mut self, path: PathBuf, record: &Record) -> Result<(), String> {
-        let game = Match::from_record(record, self.seed).map_err(|e| e.to_string())?;
+        let game = Match::from_record(record, self.seed).map_err(|e| e.about_file(&path))?;
+        // Played on, an opened game is kept among the unfinished ones (its file is the
+        // player's own and changes only when they save).
+        self.autosave = self.new_slot(&game);
         let mut screen = GameScreen::new(game);
         screen.saved = Some(screen.fingerprint());
         screen.file = Some(path);
         self.screen = Screen::Game(Box::new(screen));
-        self.autosave.forget();
         Ok(())
     }
 
+    /// A game read from a file; the error names the file once.
     fn load(&self, path: &Path) -> Result<Match, String> {
-        let record = Record::load(path).map_err(|e| e.to_string())?;
-        Match::from_record(&record, self.seed).map_err(|e| e.to_string())
+        let record = Record::load(path).map_err(|e| e.about_file(path))?;
+        Match::from_record(&record, self.seed).map_err(|e| e.about_file(path))
     }
 
     /// Handles one terminal event at `now`.
@@ -268,17 +339,30 @@ impl App {
     /// Handles one key press.
     pub fn handle_key(&mut self, key: KeyEvent, now: Instant) {
         match &mut self.screen {
-            Screen::Start(_) => self.start_key(key),
+            Screen::Start(_) => self.start_key(key, now),
             Screen::Game(_) => self.game_key(key, now),
         }
     }
 
-    fn start_key(&mut self, key: KeyEvent) {
+    fn start_key(&mut self, key: KeyEvent, now: Instant) {
         let Screen::Start(menu) = &mut self.screen else {
             return;
         };
         if self.start_help {
             self.start_help = false;
+            return;
+        }
+        if let Some(at) = menu.picking {
+            match key.code {
+                KeyCode::Up | KeyCode::Char('k') => menu.move_pick(false),
+                KeyCode::Down | KeyCode::Char('j') => menu.move_pick(true),
+                KeyCode::Enter => {
+                    if let Some(entry) = menu.unfinished.get(at).cloned() {
+                        self.continue_entry(&entry);
+                    }
+                }
+                _ => menu.picking = None,
+            }
             return;
         }
         menu.message = None;
@@ -289,15 +373,15 @@ impl App {
             Some(Action::Right) => menu.change(true),
             Some(Action::Game(Command::Help)) => self.start_help = true,
             Some(Action::Game(Command::Quit)) => self.quit = true,
-            Some(Action::Continue) => self.continue_last(),
-            Some(Action::Game(Command::Load)) => self.start_load_prompt(),
+            Some(Action::Continue) => self.open_unfinished(),
+            Some(Action::Game(Command::Load)) => self.start_load_prompt(now),
             Some(Action::Select) => match menu.choose() {
-                Ok(Some(Choice::Continue)) => self.continue_last(),
+                Ok(Some(Choice::Continue)) => self.open_unfinished(),
                 Ok(Some(Choice::Start(game))) => {
                     menu.save_into(&mut self.settings);
                     self.animations = menu.animations;
                     self.save_settings();
-                    self.begin(*game);
+                    self.begin(*game, now);
                 }
                 Ok(None) => menu.message = Some("There is no unfinished game.".to_owned()),
                 Err(e) => menu.message = Some(capitalise(&e.to_string())),
@@ -307,50 +391,62 @@ impl App {
     }
 
     /// Opens an empty game screen with the load prompt, from the start screen.
-    fn start_load_prompt(&mut self) {
+    fn start_load_prompt(&mut self, now: Instant) {
         let Screen::Start(menu) = &self.screen else {
             return;
         };
         let Ok(Choice::Start(game)) = menu.start() else {
             return;
         };
-        self.begin(*game);
+        self.begin(*game, now);
         if let Screen::Game(g) = &mut self.screen {
             g.overlay = Overlay::Prompt {
                 purpose: Purpose::Load,
-                text: "kraal-game.txt".to_owned(),
+                text: self.paths.suggested_file(),
             };
         }
     }
 
-    fn continue_last(&mut self) {
-        let Some(path) = self.paths.last_game.clone() else {
+    /// Opens the list of unfinished games on the start screen.
+    fn open_unfinished(&mut self) {
+        let Screen::Start(menu) = &mut self.screen else {
             return;
         };
-        match self.load(&path) {
+        if menu.can_continue() {
+            menu.picking = Some(0);
+        } else {
+            menu.message = Some("There is no unfinished game.".to_owned());
+        }
+    }
+
+    /// Continues an unfinished game: it goes on in its own file.
+    fn continue_entry(&mut self, entry: &Entry) {
+        match self.load(&entry.path) {
             Ok(game) => {
+                self.autosave = Autosave::resume(entry.path.clone(), &game);
                 let mut screen = GameScreen::new(game);
                 screen.tell("Welcome back: the game goes on where you left it.");
                 self.screen = Screen::Game(Box::new(screen));
-                self.autosave.forget();
             }
             Err(why) => {
                 if let Screen::Start(menu) = &mut self.screen {
-                    menu.message = Some(format!("Cannot continue the last game: {why}"));
+                    menu.picking = None;
+                    menu.message = Some(format!("Cannot continue the game: {why}."));
                 }
             }
         }
     }
 
-    /// Starts a new game, with the app's seed (each game the next one).
-    fn begin(&mut self, new: NewGame) {
+    /// Starts a new game at `now`, with the app's seed (each game the next one).
+    fn begin(&mut self, new: NewGame, now: Instant) {
         let seed = self.seed;
         self.seed = self.seed.wrapping_add(1);
-        match new.start(seed) {
+        match new.start_at(seed, now) {
             Ok(game) => {
-                self.screen = Screen::Game(Box::new(GameScreen::new(Match::from_game(game))));
+                let game = Match::from_game(game);
+                self.autosave = self.new_slot(&game);
+                self.screen = Screen::Game(Box::new(GameScreen::new(game)));
                 self.last_game = Some(new);
-                self.autosave.forget();
             }
             Err(e) => {
                 if let Screen::Start(menu) = &mut self.screen {
@@ -361,8 +457,7 @@ impl App {
     }
 
     fn show_menu(&mut self) {
-        let can_continue = self.paths.last_game.as_ref().is_some_and(|p| p.exists());
-        self.screen = Screen::Start(StartMenu::new(&self.settings, can_continue));
+        self.screen = Screen::Start(start_menu(&self.settings, &self.paths));
     }
 
     fn game_key(&mut self, key: KeyEvent, now: Instant) {
@@ -411,20 +506,23 @@ impl App {
         let Screen::Game(g) = &mut self.screen else {
             return;
         };
-        g.note = None;
+        g.clear_note();
         match action {
             Action::Up => g.game.move_cursor(Direction::Up),
             Action::Down => g.game.move_cursor(Direction::Down),
             Action::Left => g.game.move_cursor(Direction::Left),
             Action::Right => g.game.move_cursor(Direction::Right),
             Action::Select => {
+                let before = g.game.ply();
                 if let Some(why) = g.game.select(now) {
                     g.warn(why);
+                } else if let Some(taken) = g.game.taken_since(before) {
+                    g.announce(taken);
                 }
                 self.keep();
             }
             Action::Again => match self.last_game.clone() {
-                Some(game) => self.begin(game),
+                Some(game) => self.begin(game, now),
                 None => self.show_menu(),
             },
             Action::Review => {
@@ -502,7 +600,7 @@ impl App {
                 let text = g
                     .file
                     .as_ref()
-                    .map_or_else(|| "kraal-game.txt".to_owned(), |f| f.display().to_string());
+                    .map_or_else(|| self.paths.suggested_file(), |f| f.display().to_string());
                 g.overlay = Overlay::Prompt { purpose, text };
             }
             Command::NewGame => self.show_menu(),
@@ -544,19 +642,19 @@ impl App {
             }
             KeyCode::Enter => {
                 g.overlay = Overlay::None;
-                let path = PathBuf::from(text.trim());
+                let path = kraal_front::expand_home(text.trim());
                 if text.trim().is_empty() {
                     g.warn("No file name given.");
                     return;
                 }
                 match purpose {
-                    Purpose::Save => match g.game.record().save(&path) {
+                    Purpose::Save => match save(&g.game, &path) {
                         Ok(()) => {
                             g.saved = Some(g.fingerprint());
                             g.tell(format!("Saved to {}.", path.display()));
                             g.file = Some(path);
                         }
-                        Err(e) => g.warn(format!("Not saved: {e}")),
+                        Err(why) => g.warn(format!("Not saved: {why}.")),
                     },
                     Purpose::Load => match self.open(path.clone()) {
                         Ok(()) => {
@@ -566,7 +664,7 @@ impl App {
                         }
                         Err(why) => {
                             if let Screen::Game(g) = &mut self.screen {
-                                g.warn(format!("Cannot load {}: {why}", path.display()));
+                                g.warn(format!("Not loaded: {why}."));
                             }
                         }
                     },
@@ -619,6 +717,7 @@ impl App {
     /// the start screen.
     pub fn click(&mut self, x: u16, y: u16, now: Instant) {
         let size = self.size;
+        let hit = ui::hit(self, x, y);
         match &mut self.screen {
             Screen::Start(menu) => {
                 if let Some(line) = ui::start_line_at(menu, size, x, y) {
@@ -633,20 +732,21 @@ impl App {
                 if g.overlay != Overlay::None {
                     return;
                 }
-                g.note = None;
-                match ui::hit(&g.game, size, x, y) {
-                    Some(ui::Hit::Point(p)) => {
-                        if let Some(why) = g.game.click_point(p, now) {
-                            g.warn(why);
-                        }
+                g.clear_note();
+                let before = g.game.ply();
+                let refused = match hit {
+                    Some(ui::Hit::Point(p)) => g.game.click_point(p, now),
+                    Some(ui::Hit::Hole(h)) => g.game.click_hole(h, now),
+                    Some(ui::Hit::Ply(ply)) => {
+                        g.game.jump(ply);
+                        None
                     }
-                    Some(ui::Hit::Hole(h)) => {
-                        if let Some(why) = g.game.click_hole(h, now) {
-                            g.warn(why);
-                        }
-                    }
-                    Some(ui::Hit::Ply(ply)) => g.game.jump(ply),
-                    None => {}
+                    None => None,
+                };
+                if let Some(why) = refused {
+                    g.warn(why);
+                } else if let Some(taken) = g.game.taken_since(before) {
+                    g.announce(taken);
                 }
                 self.keep();
             }
@@ -667,10 +767,15 @@ impl App {
         if let Some(answer) = g.game.poll_draw() {
             g.tell(answer.to_string());
         }
+        let before = g.game.ply();
         if matches!(g.overlay, Overlay::None | Overlay::Help)
             && let Some(ai) = g.game.run_ai(now)
         {
             g.ai_move = Some(ai);
+            g.ai_taken = g.game.taken_since(before);
+            if let Some(taken) = g.ai_taken.clone() {
+                g.announce(taken);
+            }
             self.keep();
         }
         let Screen::Game(g) = &mut self.screen else {
@@ -715,4 +820,33 @@ impl App {
             menu.message = Some(capitalise(&e.to_string()));
         }
     }
+}
+
+/// The start screen with the unfinished games to continue (newest first); the files that
+/// cannot be continued were set aside and are reported in its message.
+fn start_menu(settings: &Settings, paths: &Paths) -> StartMenu {
+    let listing = paths
+        .unfinished
+        .as_ref()
+        .map(Unfinished::list)
+        .unwrap_or_default();
+    let mut menu = StartMenu::new(settings, listing.games);
+    if !listing.set_aside.is_empty() {
+        let reports: Vec<String> = listing
+            .set_aside
+            .iter()
+            .map(|s| format!("{}.", capitalise(&s.to_string())))
+            .collect();
+        menu.message = Some(reports.join(" "));
+    }
+    menu
+}
+
+/// Saves a game to a file, making its folder first; the error names the file once.
+fn save(game: &Match, path: &Path) -> Result<(), String> {
+    if let Some(folder) = path.parent().filter(|f| !f.as_os_str().is_empty()) {
+        std::fs::create_dir_all(folder)
+            .map_err(|e| format!("cannot make the folder {}: {e}", folder.display()))?;
+    }
+    game.record().save(path).map_err(|e| e.about_file(path))
 }

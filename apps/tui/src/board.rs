@@ -14,6 +14,8 @@ use ratatui::widgets::Widget;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Mark {
     Cursor,
+    /// The cursor on a point or hole of the last move: both shown, `[` then `}`.
+    CursorOnLast,
     Picked,
     LastMove,
     Plain,
@@ -23,6 +25,7 @@ impl Mark {
     fn brackets(self, plain: (char, char)) -> (char, char) {
         match self {
             Mark::Cursor => ('[', ']'),
+            Mark::CursorOnLast => ('[', '}'),
             Mark::Picked => ('<', '>'),
             Mark::LastMove => ('{', '}'),
             Mark::Plain => plain,
@@ -31,10 +34,18 @@ impl Mark {
 
     fn role(self) -> Role {
         match self {
-            Mark::Cursor => Role::Cursor,
+            Mark::Cursor | Mark::CursorOnLast => Role::Cursor,
             Mark::Picked => Role::Picked,
             Mark::LastMove => Role::LastMove,
             Mark::Plain => Role::Line,
+        }
+    }
+
+    /// The role of the right-hand mark (the last move's brace when the cursor is on it).
+    fn right_role(self) -> Role {
+        match self {
+            Mark::CursorOnLast => Role::LastMove,
+            other => other.role(),
         }
     }
 }
@@ -127,7 +138,9 @@ impl MorrisView<'_> {
     }
 
     fn mark(&self, p: Point) -> Mark {
-        if self.cursor == Some(p) {
+        if self.cursor == Some(p) && self.last.contains(&p) && !self.picked.contains(&p) {
+            Mark::CursorOnLast
+        } else if self.cursor == Some(p) {
             Mark::Cursor
         } else if self.picked.contains(&p) {
             Mark::Picked
@@ -195,9 +208,8 @@ impl Widget for MorrisView<'_> {
             buf.set_string(x, y, glyph.to_string(), style);
             if mark != Mark::Plain {
                 let (l, r) = mark.brackets((' ', ' '));
-                let mark_style = self.theme.style(mark.role());
-                buf.set_string(x - 1, y, l.to_string(), mark_style);
-                buf.set_string(x + 1, y, r.to_string(), mark_style);
+                buf.set_string(x - 1, y, l.to_string(), self.theme.style(mark.role()));
+                buf.set_string(x + 1, y, r.to_string(), self.theme.style(mark.right_role()));
             }
         }
         let dim = self.theme.style(Role::Dim);
@@ -219,8 +231,10 @@ const LEFT: u16 = 4;
 const RIGHT: u16 = 15;
 
 /// The ways a mancala board can be drawn, largest first: the columns of one hole (a bracket,
-/// three digits, a bracket, and space around), and the lines from one row of holes to the next.
-const MANCALA_SCALES: [(u16, u16); 2] = [(8, 2), (6, 1)];
+/// three digits, a bracket, and space around), the lines from one row of holes to the next,
+/// and whether each hole is drawn in a box of its own (the large scales, for a large terminal).
+const MANCALA_SCALES: [(u16, u16, bool); 4] =
+    [(12, 5, true), (10, 4, true), (8, 2, false), (6, 1, false)];
 
 /// Where a mancala board goes on the screen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -230,16 +244,22 @@ pub struct MancalaLayout {
     board: mancala::Board,
     hole_width: u16,
     gap: u16,
+    /// Each hole in a box (one more line above and below it).
+    boxed: bool,
 }
 
 impl MancalaLayout {
     /// The space the board needs at one scale: holes, labels, side letters and stores.
-    const fn size_at(board: mancala::Board, (hole_width, gap): (u16, u16)) -> (u16, u16) {
+    const fn size_at(
+        board: mancala::Board,
+        (hole_width, gap, boxed): (u16, u16, bool),
+    ) -> (u16, u16) {
         let width = LEFT + hole_width * board.width() as u16 + RIGHT;
+        let b = boxed as u16;
         let height = if board.rows() == 4 {
-            7 + 2 * gap
+            7 + 2 * gap + 4 * b
         } else {
-            3 + gap
+            3 + gap + 2 * b
         };
         (width, height)
     }
@@ -247,7 +267,7 @@ impl MancalaLayout {
     /// The smallest space the board needs.
     #[must_use]
     pub fn size(board: mancala::Board) -> (u16, u16) {
-        MancalaLayout::size_at(board, MANCALA_SCALES[1])
+        MancalaLayout::size_at(board, MANCALA_SCALES[MANCALA_SCALES.len() - 1])
     }
 
     /// The space of the largest scale that fits in `width` x `height`, or the smallest scale's.
@@ -271,6 +291,7 @@ impl MancalaLayout {
                 board,
                 hole_width: scale.0,
                 gap: scale.1,
+                boxed: scale.2,
             })
         })
     }
@@ -279,20 +300,23 @@ impl MancalaLayout {
     /// pairs, each player's, with the hole names of both inner rows between them.
     fn row_y(&self, row: u8) -> u16 {
         let g = self.gap;
+        let b = u16::from(self.boxed);
         self.y0
             + match row {
-                0 => 1,
-                1 => 1 + g,
-                2 => 5 + g,
-                _ => 5 + 2 * g,
+                0 => 1 + b,
+                1 => 1 + b + g,
+                2 => 5 + g + 3 * b,
+                _ => 5 + 2 * g + 3 * b,
             }
     }
 
-    /// The line of a row's hole names: above the top row of each side, below the bottom one.
+    /// The line of a row's hole names: above the top row of each side, below the bottom one
+    /// (outside the boxes).
     fn label_y(&self, row: u8) -> u16 {
         let y = self.row_y(row);
+        let b = u16::from(self.boxed);
         let above = row == 0 || (self.board.rows() == 4 && row == 2);
-        if above { y - 1 } else { y + 1 }
+        if above { y - 1 - b } else { y + 1 + b }
     }
 
     /// The screen cell where a hole's count starts (after its left bracket).
@@ -308,9 +332,10 @@ impl MancalaLayout {
     /// The hole drawn at a screen cell.
     #[must_use]
     pub fn hole_at(&self, x: u16, y: u16) -> Option<mancala::Hole> {
+        let b = u16::from(self.boxed);
         self.board.holes().find(|&h| {
             let (hx, hy) = self.cell(h);
-            hy == y && x + 2 >= hx && x < hx + 4
+            y + b >= hy && y <= hy + b && x + 1 + b >= hx && x < hx + 4 + b
         })
     }
 }
@@ -348,7 +373,9 @@ impl Widget for MancalaView<'_> {
         let dim = self.theme.style(Role::Dim);
         for hole in board.holes() {
             let (x, y) = layout.cell(hole);
-            let mark = if self.cursor == Some(hole) {
+            let mark = if self.cursor == Some(hole) && self.last == Some(hole) {
+                Mark::CursorOnLast
+            } else if self.cursor == Some(hole) {
                 Mark::Cursor
             } else if self.last == Some(hole) {
                 Mark::LastMove
@@ -356,9 +383,12 @@ impl Widget for MancalaView<'_> {
                 Mark::Plain
             };
             let (l, r) = mark.brackets(('(', ')'));
-            let mark_style = match mark {
-                Mark::Plain => self.theme.style(Role::Line),
-                other => self.theme.style(other.role()),
+            let (mark_style, right_style) = match mark {
+                Mark::Plain => (self.theme.style(Role::Line), self.theme.style(Role::Line)),
+                other => (
+                    self.theme.style(other.role()),
+                    self.theme.style(other.right_role()),
+                ),
             };
             let seeds = self.holes[board.global(hole)];
             let mut style = self.theme.style(if hole.side == mancala::Side::South {
@@ -375,9 +405,22 @@ impl Widget for MancalaView<'_> {
             if seeds == 0 && !self.targets.contains(&hole) {
                 style = self.theme.style(Role::Line);
             }
+            if layout.boxed {
+                // The box takes the mark's colour; the brackets inside still say what it is.
+                let edge = if mark == Mark::Plain { dim } else { mark_style };
+                let (top, bottom, side) = if self.theme.ascii {
+                    ("+-----+", "+-----+", "|")
+                } else {
+                    ("╭─────╮", "╰─────╯", "│")
+                };
+                buf.set_string(x - 2, y - 1, top, edge);
+                buf.set_string(x - 2, y + 1, bottom, edge);
+                buf.set_string(x - 2, y, side, edge);
+                buf.set_string(x + 4, y, side, edge);
+            }
             buf.set_string(x - 1, y, l.to_string(), mark_style);
             buf.set_string(x, y, format!("{seeds:>3}"), style);
-            buf.set_string(x + 3, y, r.to_string(), mark_style);
+            buf.set_string(x + 3, y, r.to_string(), right_style);
             let label = board.label(hole);
             buf.set_string(
                 x,

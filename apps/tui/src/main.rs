@@ -59,7 +59,7 @@ fn start(args: Args) -> Result<()> {
         Start::New(game) => app.start_game(&game).map_err(|why| anyhow::anyhow!(why))?,
         Start::Saved { path, record } => app
             .open_record(path.clone(), &record)
-            .map_err(|why| anyhow::anyhow!("cannot open {}: {why}", path.display()))?,
+            .map_err(|why| anyhow::anyhow!(why))?,
     }
     run(app)
 }

@@ -2,7 +2,7 @@
 //! clock, animation), and continuing the last unfinished game.
 
 use kraal_ai::OPPONENTS;
-use kraal_front::NewGame;
+use kraal_front::{Entry, NewGame};
 use kraal_session::{GAMES, Player, SessionError, Settings, TimeControl, resolve};
 
 /// One line of the start screen.
@@ -24,7 +24,7 @@ pub enum Field {
     Animation,
     /// Start the game.
     Start,
-    /// Continue the last unfinished game.
+    /// Continue one of the unfinished games.
     Continue,
 }
 
@@ -58,9 +58,11 @@ pub struct StartMenu {
     pub clock: usize,
     /// Whether sowing is animated.
     pub animations: bool,
-    /// Whether an unfinished game can be continued.
-    pub can_continue: bool,
-    /// A message to show (a problem with the saved settings or game).
+    /// The unfinished games that can be continued, newest first.
+    pub unfinished: Vec<Entry>,
+    /// The list of unfinished games is open, on this one.
+    pub picking: Option<usize>,
+    /// A message to show (a problem with the saved settings or games).
     pub message: Option<String>,
 }
 
@@ -69,14 +71,15 @@ pub struct StartMenu {
 pub enum Choice {
     /// Start this game (the same description the command line's options make).
     Start(Box<NewGame>),
-    /// Continue the last unfinished game.
+    /// Open the list of unfinished games to continue one.
     Continue,
 }
 
 impl StartMenu {
     /// The menu set to the saved settings (unknown names fall back to the defaults).
     #[must_use]
-    pub fn new(settings: &Settings, can_continue: bool) -> StartMenu {
+    pub fn new(settings: &Settings, unfinished: Vec<Entry>) -> StartMenu {
+        let can_continue = !unfinished.is_empty();
         let game = GAMES
             .iter()
             .position(|(name, _)| *name == settings.game)
@@ -110,7 +113,8 @@ impl StartMenu {
             colour: usize::from(settings.colour == "black"),
             clock: 0,
             animations: settings.animations,
-            can_continue,
+            unfinished,
+            picking: None,
             message: None,
         }
     }
@@ -247,13 +251,36 @@ impl StartMenu {
             Field::Start => ("", "Start the game".to_owned(), String::new()),
             Field::Continue => (
                 "",
-                "Continue the last game".to_owned(),
-                if self.can_continue {
-                    "go on with the game you left unfinished".to_owned()
-                } else {
-                    "(there is no unfinished game)".to_owned()
+                "Continue a game".to_owned(),
+                match self.unfinished.as_slice() {
+                    [] => "(there is no unfinished game)".to_owned(),
+                    [one] => format!("go on with {one}"),
+                    [newest, ..] => format!(
+                        "{} unfinished games to choose from; the newest: {newest}",
+                        self.unfinished.len()
+                    ),
                 },
             ),
+        }
+    }
+
+    /// Whether an unfinished game can be continued.
+    #[must_use]
+    pub fn can_continue(&self) -> bool {
+        !self.unfinished.is_empty()
+    }
+
+    /// Moves the selection of the open list of unfinished games up or down.
+    pub fn move_pick(&mut self, down: bool) {
+        let count = self.unfinished.len();
+        if let Some(at) = &mut self.picking
+            && count > 0
+        {
+            *at = if down {
+                (*at + 1) % count
+            } else {
+                (*at + count - 1) % count
+            };
         }
     }
 
@@ -278,7 +305,7 @@ impl StartMenu {
     /// Choices that do not make a game (the message says why).
     pub fn choose(&self) -> Result<Option<Choice>, SessionError> {
         match self.field() {
-            Field::Continue if self.can_continue => Ok(Some(Choice::Continue)),
+            Field::Continue if self.can_continue() => Ok(Some(Choice::Continue)),
             Field::Continue => Ok(None),
             _ => self.start().map(Some),
         }
@@ -343,7 +370,7 @@ mod tests {
             colour: "black".to_owned(),
             ..Settings::default()
         };
-        let menu = StartMenu::new(&settings, false);
+        let menu = StartMenu::new(&settings, Vec::new());
         assert_eq!(menu.describe(Field::Rules).1, "mulabalaba-lozi-6");
         assert_eq!(menu.describe(Field::Size).1, "4 x 10");
         assert_eq!(menu.describe(Field::Opponent).1, "5. Elder");
@@ -360,7 +387,7 @@ mod tests {
 
     #[test]
     fn changing_the_game_resets_its_rule_set_and_hides_the_size() {
-        let mut menu = StartMenu::new(&Settings::default(), false);
+        let mut menu = StartMenu::new(&Settings::default(), Vec::new());
         assert!(!menu.lines().contains(&Field::Size));
         menu.change(false);
         assert_eq!(menu.describe(Field::Game).1, "mulabalaba");

@@ -353,13 +353,25 @@ fn save_load_and_the_quit_prompt() {
     }
     chars(&mut app, &dir.join("missing.txt").display().to_string());
     press(&mut app, KeyCode::Enter);
-    let Screen::Game(g) = &app.screen else {
-        panic!()
-    };
-    assert!(
-        g.note
-            .as_ref()
-            .is_some_and(|(t, _)| t.contains("Cannot load"))
+    // One plain sentence that names the file once.
+    let missing = dir.join("missing.txt").display().to_string();
+    let text = note(&app).unwrap_or_default();
+    assert!(text.starts_with("Not loaded: "), "{text}");
+    assert_eq!(text.matches(&missing).count(), 1, "{text}");
+    // Nor a file that is not a record.
+    let bad = dir.join("bad.txt");
+    std::fs::write(&bad, [0xff, 0xfe]).expect("written");
+    press(&mut app, KeyCode::Char('o'));
+    for _ in 0..80 {
+        press(&mut app, KeyCode::Backspace);
+    }
+    chars(&mut app, &bad.display().to_string());
+    press(&mut app, KeyCode::Enter);
+    let text = note(&app).unwrap_or_default();
+    assert_eq!(
+        text.matches(&bad.display().to_string()).count(),
+        1,
+        "{text}"
     );
     assert_eq!(moves(&app), ["d6"], "the game on the board stays");
     press(&mut app, KeyCode::Char('q'));
@@ -367,27 +379,82 @@ fn save_load_and_the_quit_prompt() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+/// The files in a folder, sorted.
+fn files_in(dir: &std::path::Path) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map(|d| d.flatten().map(|e| e.path()).collect())
+        .unwrap_or_default();
+    files.sort();
+    files
+}
+
+/// The moves kept in a file.
+fn kept_in(path: &std::path::Path) -> Vec<String> {
+    kraal_session::Record::load(path)
+        .map(|r| r.moves.iter().map(|m| m.text.clone()).collect())
+        .unwrap_or_default()
+}
+
 #[test]
-fn the_unfinished_game_can_be_continued() {
+fn every_unfinished_game_is_kept_and_one_is_chosen_to_continue() {
     let dir = folder("continue");
+    // A folder that does not exist yet: the first move makes it.
+    let store = dir.join("kraal").join("unfinished");
     let paths = Paths {
         settings: Some(dir.join("settings.toml")),
-        // A folder that does not exist yet: the first save makes it.
-        last_game: Some(dir.join("kraal").join("last-game.txt")),
+        unfinished: Some(kraal_front::Unfinished::in_folder(store.clone())),
+        saves: None,
     };
     let mut app = App::new(UNICODE, paths.clone(), 3);
     start_by_keys(&mut app, 0, 0, 0);
     pick_point(&mut app, p("d6"));
     pick_point(&mut app, p("a1"));
+    // A second game does not overwrite the first: it has a file of its own.
+    // (The start screen opens on "Continue a game" now: the keys below pick other rules.)
+    press(&mut app, KeyCode::Char('n'));
+    start_by_keys(&mut app, 0, 0, 0);
+    pick_point(&mut app, p("b2"));
+    assert_eq!(files_in(&store).len(), 2, "{:?}", files_in(&store));
+    // A file that is not a game is set aside and reported, not offered.
+    std::fs::write(store.join("broken.txt"), [0xff, 0xfe]).expect("written");
     drop(app);
     let mut app = App::new(UNICODE, paths, 3);
     let start = screen(&app, 100, 32);
     assert!(
-        start.contains("go on with the game you left unfinished"),
+        start.contains("2 unfinished games to choose from"),
         "{start}"
     );
+    assert!(start.contains("broken.txt cannot be continued"), "{start}");
     press(&mut app, KeyCode::Char('c'));
+    let list = screen(&app, 100, 32);
+    assert!(list.contains("Continue a game"), "{list}");
+    let newest = list
+        .find("morabaraba (classic-it): a person against a person, ")
+        .expect(&list);
+    let older = list
+        .find("morabaraba (morabaraba): a person against a person, ")
+        .expect(&list);
+    assert!(newest < older, "newest first: {list}");
+    assert!(
+        list.contains(" 1 turn ") && list.contains(" 2 turns "),
+        "{list}"
+    );
+    // The older game, continued, goes on in its own file.
+    press(&mut app, KeyCode::Down);
+    press(&mut app, KeyCode::Enter);
     assert_eq!(moves(&app), ["d6", "a1"]);
+    pick_point(&mut app, p("g7"));
+    let files = files_in(&store);
+    assert_eq!(
+        files.len(),
+        3,
+        "the two games and the broken one set aside: {files:?}"
+    );
+    let mill_file = files
+        .iter()
+        .find(|f| f.display().to_string().contains("morabaraba-two-players"))
+        .expect("the mill game's file");
+    assert_eq!(kept_in(mill_file), ["d6", "a1", "g7"]);
     std::fs::remove_dir_all(&dir).ok();
 }
 
@@ -395,7 +462,7 @@ fn the_unfinished_game_can_be_continued() {
 fn a_click_on_a_point_places_a_cow() {
     let mut app = app();
     start_by_keys(&mut app, 0, 0, 0);
-    let layout = ui::game_layout(game(&app), app.size).expect("the board fits");
+    let layout = ui::game_layout(&app).expect("the board fits");
     let (x, y) = MorrisLayout::fit(layout.board).expect("fits").cell(p("a1"));
     // The cell beside the point (where the cursor's bracket goes) counts as the point too.
     app.click(x + 1, y, Instant::now());
@@ -453,25 +520,40 @@ fn screens() {
 #[test]
 fn a_clock_shows_in_the_status() {
     let mut app = app();
-    start_by_keys_with_clock(&mut app);
-    let text = screen(&app, 100, 32);
-    // White's clock runs from the start; Black's waits at its full five minutes.
-    assert!(text.contains("Clock  White 5:00   Black 5:00") || text.contains("Clock  White 4:5"));
-    assert!(text.contains("Black 5:00"), "{text}");
+    let start = Instant::now();
+    start_by_keys_with_clock(&mut app, start);
+    // A second and a half later: White's clock has run (rounded up to 4:59); Black's waits.
+    let later = start + Duration::from_millis(1500);
+    let text = screen_at(&app, 100, 32, later);
+    assert!(text.contains("Clock  White 4:59   Black 5:00"), "{text}");
+    assert!(
+        screen_at(&app, 100, 32, start).contains("Clock  White 5:00   Black 5:00"),
+        "the clock starts full"
+    );
+}
+
+/// The screen as text, its clocks read at `now`.
+fn screen_at(app: &App, width: u16, height: u16, now: Instant) -> String {
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("terminal");
+    terminal
+        .draw(|frame| ui::draw(app, frame.area(), frame.buffer_mut(), now))
+        .expect("draw");
+    terminal.backend().to_string()
 }
 
 /// Morabaraba between two people with the 5+3 clock, chosen by keys.
-fn start_by_keys_with_clock(app: &mut App) {
-    press(app, KeyCode::Down); // rules
-    press(app, KeyCode::Down); // opponent
+fn start_by_keys_with_clock(app: &mut App, now: Instant) {
+    let mut press = |code| app.handle_key(KeyEvent::new(code, KeyModifiers::NONE), now);
+    press(KeyCode::Down); // rules
+    press(KeyCode::Down); // opponent
     for _ in 0..5 {
-        press(app, KeyCode::Right); // Herder (3) round to a person (0)
+        press(KeyCode::Right); // Herder (3) round to a person (0)
     }
-    press(app, KeyCode::Down); // colour
-    press(app, KeyCode::Down); // clock
-    press(app, KeyCode::Right);
-    press(app, KeyCode::Right);
-    press(app, KeyCode::Enter);
+    press(KeyCode::Down); // colour
+    press(KeyCode::Down); // clock
+    press(KeyCode::Right);
+    press(KeyCode::Right);
+    press(KeyCode::Enter);
     assert!(matches!(app.screen, Screen::Game(_)));
 }
 
@@ -569,7 +651,7 @@ fn a_double_shot_shows_whole_in_the_move_list_and_its_columns_answer_clicks() {
     pick_point(&mut app, p("b4"));
     assert_eq!(moves(&app), ["b2-a1xe3xg4", "c5-b4"]);
     let text = screen(&app, 100, 32);
-    let layout = ui::game_layout(game(&app), app.size).expect("the board fits");
+    let layout = ui::game_layout(&app).expect("the board fits");
     let list = layout.moves;
     let row = text
         .lines()
@@ -695,16 +777,13 @@ fn a_mancala_game_says_nothing_of_cows_mills_or_shots() {
 #[test]
 fn the_autosave_follows_moves_undo_and_the_end_not_every_key() {
     let dir = folder("autosave");
-    let last = dir.join("last-game.txt");
     let paths = Paths {
         settings: None,
-        last_game: Some(last.clone()),
+        unfinished: Some(kraal_front::Unfinished::in_folder(dir.clone())),
+        saves: None,
     };
-    let kept = || -> Vec<String> {
-        kraal_session::Record::load(&last)
-            .map(|r| r.moves.iter().map(|m| m.text.clone()).collect())
-            .unwrap_or_default()
-    };
+    let only = || files_in(&dir).first().cloned().unwrap_or_default();
+    let kept = || kept_in(&only());
     let mut app = App::new(UNICODE, paths, 3);
     app.size = Rect::new(0, 0, 100, 32);
     // Against the Calf: its move is kept as well as the person's.
@@ -726,6 +805,7 @@ fn the_autosave_follows_moves_undo_and_the_end_not_every_key() {
     pick_point(&mut app, free);
     wait_for_ai(&mut app);
     assert_eq!(kept().len(), 4);
+    let last = only();
     // Keys that change no move write nothing.
     std::fs::remove_file(&last).expect("the file was there");
     for key in [
@@ -753,7 +833,10 @@ fn the_autosave_follows_moves_undo_and_the_end_not_every_key() {
 fn an_autosave_that_fails_is_a_warning_and_the_game_goes_on() {
     let paths = Paths {
         settings: None,
-        last_game: Some(PathBuf::from("/proc/kraal-tui/last-game.txt")),
+        unfinished: Some(kraal_front::Unfinished::in_folder(PathBuf::from(
+            "/proc/kraal-tui/unfinished",
+        ))),
+        saves: None,
     };
     let mut app = App::new(UNICODE, paths, 3);
     app.size = Rect::new(0, 0, 100, 32);
@@ -765,4 +848,354 @@ fn an_autosave_that_fails_is_a_warning_and_the_game_goes_on() {
     assert!(screen(&app, 100, 32).contains("Cannot keep the game for later"));
     pick_point(&mut app, p("a1"));
     assert_eq!(moves(&app), ["d6", "a1"]);
+}
+
+/// Moves the mancala cursor to the hole labelled `label` with arrow keys, then presses Enter.
+fn sow(app: &mut App, label: &str) {
+    let pos = game(app).mancala_position().expect("a mancala game");
+    let target = pos.parse_move(label).expect("a legal move").hole();
+    for key in [KeyCode::Right, KeyCode::Left, KeyCode::Up, KeyCode::Down] {
+        for _ in 0..16 {
+            if game(app).hole == target {
+                break;
+            }
+            press(app, key);
+        }
+    }
+    assert_eq!(game(app).hole, target, "the cursor reached {label}");
+    press(app, KeyCode::Enter);
+}
+
+#[test]
+fn captures_and_shots_are_announced_and_marked_in_the_move_list() {
+    // The person's capture: South's F takes 3 + 2 from North's d and c.
+    let mut app = self::app();
+    app.animations = false;
+    start_at(&mut app, "oware", Some("4,4,4,4,4,4/0,0,1,2,0,0 10:11 s"));
+    sow(&mut app, "F");
+    assert_eq!(
+        note(&app).as_deref(),
+        Some("South captures 3 + 2 from d, c.")
+    );
+    let text = screen(&app, 100, 32);
+    assert!(text.contains("South captures 3 + 2 from d, c."), "{text}");
+    assert!(
+        text.contains("   1. F +5"),
+        "the move list marks it: {text}"
+    );
+    // A move that takes nothing says nothing.
+    sow(&mut app, "a");
+    assert_eq!(note(&app), None);
+    // The computer's capture (South has one move, and it captures), in the note and its panel.
+    let mut app = app_with(
+        "oware",
+        "0,0,0,0,0,4/0,0,1,2,5,5 15:16 s",
+        [
+            kraal_session::Player::parse("ai:1").expect("Calf"),
+            kraal_session::Player::Human,
+        ],
+    );
+    wait_for_ai(&mut app);
+    assert_eq!(
+        note(&app).as_deref(),
+        Some("South captures 3 + 2 from d, c.")
+    );
+    let text = screen(&app, 100, 32);
+    assert!(text.contains("South played F"), "{text}");
+    assert!(text.contains("  South captures 3 + 2 from d,"), "{text}");
+    assert!(text.contains("F +5"), "{text}");
+    // A shot, by keys.
+    let mut app = self::app();
+    start_at(&mut app, "morabaraba", Some("a1,d1/b6,f6 10:10 w"));
+    pick_point(&mut app, p("g1"));
+    pick_point(&mut app, p("f6"));
+    assert_eq!(note(&app).as_deref(), Some("White shoots f6."));
+    assert!(screen(&app, 100, 32).contains("White shoots f6."));
+}
+
+/// An app with a game between these players from a position, animations off.
+fn app_with(name: &str, position: &str, players: [kraal_session::Player; 2]) -> App {
+    let mut app = app();
+    app.animations = false;
+    let game = kraal_front::NewGame {
+        rules: kraal_session::resolve(name, None, &[] as &[&str]).expect("rules"),
+        position: Some(position.to_owned()),
+        players,
+        clock: kraal_session::TimeControl::None,
+    };
+    app.start_game(&game).expect("the game starts");
+    app
+}
+
+#[test]
+fn saving_starts_in_the_save_folder_makes_it_and_reads_a_tilde_as_home() {
+    let dir = folder("saves");
+    let saves = dir.join("Documents").join("kraal");
+    let mut app = App::new(
+        UNICODE,
+        Paths {
+            saves: Some(saves.clone()),
+            ..Paths::default()
+        },
+        7,
+    );
+    app.size = Rect::new(0, 0, 100, 32);
+    start_by_keys(&mut app, 0, 0, 0);
+    pick_point(&mut app, p("d6"));
+    press(&mut app, KeyCode::Char('s'));
+    let suggested = saves.join("kraal-game.txt");
+    assert_eq!(
+        overlay(&app),
+        Overlay::Prompt {
+            purpose: kraal_tui::app::Purpose::Save,
+            text: suggested.display().to_string()
+        }
+    );
+    // The folder does not exist yet: saving makes it.
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(kept_in(&suggested), ["d6"], "{:?}", note(&app));
+    // A leading ~ is the home folder.
+    let Some(home) = std::env::var_os("HOME").map(PathBuf::from) else {
+        return;
+    };
+    let name = format!(".kraal-tui-tilde-{}.txt", std::process::id());
+    press(&mut app, KeyCode::Char('s'));
+    for _ in 0..200 {
+        press(&mut app, KeyCode::Backspace);
+    }
+    chars(&mut app, &format!("~/{name}"));
+    press(&mut app, KeyCode::Enter);
+    let file = home.join(&name);
+    assert_eq!(kept_in(&file), ["d6"], "{:?}", note(&app));
+    assert_eq!(note(&app), Some(format!("Saved to {}.", file.display())));
+    std::fs::remove_file(&file).ok();
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// The rows of a screen, each trimmed of the frame's spaces and box edges.
+fn rows(text: &str) -> Vec<String> {
+    text.lines()
+        .map(|l| {
+            l.trim_matches('"')
+                .trim_matches(|c: char| c == '│' || c == '|' || c.is_whitespace())
+                .to_owned()
+        })
+        .collect()
+}
+
+/// Whether the screen shows `words` whole, maybe wrapped over rows that follow each other
+/// (compared without spaces, as a wrap may break anywhere in a word too long for a line).
+fn shows_wrapped(text: &str, words: &str) -> bool {
+    let squeeze = |s: &str| s.split_whitespace().collect::<String>();
+    let rows = rows(text);
+    let words = squeeze(words);
+    (0..rows.len()).any(|start| {
+        let mut joined = String::new();
+        for row in &rows[start..] {
+            joined.push_str(&squeeze(row));
+            if joined.contains(&words) {
+                return true;
+            }
+            if !words.starts_with(&joined) {
+                break;
+            }
+        }
+        false
+    })
+}
+
+#[test]
+fn long_messages_wrap_in_a_narrow_terminal() {
+    let mut app = app();
+    app.size = Rect::new(0, 0, 80, 24);
+    start_by_keys(&mut app, 0, 0, 0);
+    let long = format!(
+        "/tmp/{}/a-folder-with-a-rather-long-name/and-another-one/missing-game.txt",
+        "kraal-tui-nowhere"
+    );
+    press(&mut app, KeyCode::Char('o'));
+    for _ in 0..200 {
+        press(&mut app, KeyCode::Backspace);
+    }
+    chars(&mut app, &long);
+    // The prompt shows the whole name.
+    let prompt = screen(&app, 80, 24);
+    let (first, rest) = long.split_at(62);
+    assert!(prompt.contains(&format!("│{first}│")), "{prompt}");
+    assert!(prompt.contains(&format!("│{rest}█")), "{prompt}");
+    press(&mut app, KeyCode::Enter);
+    let message = note(&app).expect("a refusal");
+    assert!(message.len() > 80, "{message}");
+    let text = screen(&app, 80, 24);
+    assert!(shows_wrapped(&text, &message), "{message}\n{text}");
+    // The key bar is whole too.
+    for key in ["q quit", "? help", "s save"] {
+        assert!(text.contains(key), "{key}: {text}");
+    }
+}
+
+#[test]
+fn the_game_over_window_reads_as_kraal_play_does() {
+    // Black's f4-g4 leaves White no move.
+    let mut app = self::app();
+    start_at(
+        &mut app,
+        "morabaraba",
+        Some("a1,a4,g1,g7/a7,b2,b4,d1,d7,f2,f6,f4 0:0 b"),
+    );
+    pick_point(&mut app, p("f4"));
+    pick_point(&mut app, p("g4"));
+    app.tick(Instant::now());
+    assert_eq!(overlay(&app), Overlay::GameOver);
+    let text = screen(&app, 100, 32);
+    assert!(
+        text.contains("│Black wins: White has no legal move "),
+        "{text}"
+    );
+    assert!(
+        text.contains("│Result 0-1, after 1 move (1 turn) "),
+        "{text}"
+    );
+    assert_eq!(
+        text.matches("has no legal move").count(),
+        1 + 1,
+        "the window and the status panel: {text}"
+    );
+}
+
+#[test]
+fn tournament_touch_move_says_the_touched_cow_must_move() {
+    let mut app = self::app();
+    let game = kraal_front::NewGame {
+        rules: kraal_session::resolve("morabaraba", Some("tournament"), &[] as &[&str])
+            .expect("rules"),
+        position: Some("a1,g1,a7,d3/b2,f2,b6,d5 0:0 w".to_owned()),
+        players: [kraal_session::Player::Human; 2],
+        clock: kraal_session::TimeControl::None,
+    };
+    app.start_game(&game).expect("the game starts");
+    pick_point(&mut app, p("a1"));
+    let text = screen(&app, 100, 32);
+    assert!(
+        text.contains(
+            "Where does the cow on a1 go? (touch-move: it must move; pick one of its points)"
+        ),
+        "{text}"
+    );
+    assert!(!text.contains("let it go"), "{text}");
+    // Another cow is refused, with where the touched one may go.
+    pick_point(&mut app, p("g1"));
+    assert_eq!(
+        note(&app).as_deref(),
+        Some("Touch-move: you touched the cow on a1, and it must move: pick one of d1, a4.")
+    );
+    assert_eq!(moves(&app), Vec::<String>::new());
+    pick_point(&mut app, p("d1"));
+    assert_eq!(moves(&app), ["a1-d1"]);
+}
+
+#[test]
+fn the_cursor_on_the_last_move_shows_both_marks() {
+    let mut app = self::app();
+    start_by_keys(&mut app, 0, 0, 0);
+    pick_point(&mut app, p("a1"));
+    // The cursor stays on a1, the last move's point: "[" for the cursor, "}" for the move.
+    let text = screen(&app, 100, 32);
+    assert!(text.contains("[○}"), "{text}");
+    press(&mut app, KeyCode::Up);
+    let text = screen(&app, 100, 32);
+    assert!(text.contains("{○}"), "{text}");
+    // A mancala hole too: South sows, the cursor goes to North's side; back down on it.
+    let mut app = self::app();
+    app.animations = false;
+    start_at(&mut app, "oware", None);
+    let sown = game(&app).hole;
+    press(&mut app, KeyCode::Enter);
+    press(&mut app, KeyCode::Down);
+    for key in [KeyCode::Right, KeyCode::Left] {
+        for _ in 0..6 {
+            if game(&app).hole == sown {
+                break;
+            }
+            press(&mut app, key);
+        }
+    }
+    assert_eq!(game(&app).hole, sown);
+    let text = screen(&app, 100, 32);
+    assert!(text.contains("[  0}"), "{text}");
+}
+
+#[test]
+fn every_game_fits_80x24_with_its_key_line_whole() {
+    for (left, name) in [(0, "Morabaraba"), (1, "Oware"), (2, "Mulabalaba")] {
+        let mut app = self::app();
+        app.size = Rect::new(0, 0, 80, 24);
+        // ← on the game line: mulabalaba, then oware (the order the start screen cycles).
+        let steps = [0, 2, 1][left];
+        for _ in 0..steps {
+            press(&mut app, KeyCode::Left);
+        }
+        press(&mut app, KeyCode::Enter);
+        assert!(
+            game(&app).rules().game_name().eq_ignore_ascii_case(name),
+            "{name}: {}",
+            game(&app).rules().game_name()
+        );
+        for (width, height) in [(80, 24), (90, 24), (100, 32)] {
+            let text = screen(&app, width, height);
+            assert!(
+                !text.contains("needs at least"),
+                "{name} {width}x{height}: {text}"
+            );
+            for key in ["move", "undo", "redo", "hint", "s save", "? help", "q quit"] {
+                assert!(text.contains(key), "{name} {width}x{height}: {key}: {text}");
+            }
+            assert!(text.contains("╭ Moves"), "{name} {width}x{height}: {text}");
+            assert!(
+                text.contains("╭ Computer"),
+                "{name} {width}x{height}: {text}"
+            );
+        }
+        if name == "Mulabalaba" {
+            insta::assert_snapshot!("mulabalaba_80x24", screen(&app, 80, 24));
+        }
+    }
+}
+
+/// The rows between the title and the first panel: the board's.
+fn board_rows(text: &str) -> usize {
+    text.lines()
+        .skip(1)
+        .take_while(|l| !l.contains("╭ Game"))
+        .count()
+}
+
+#[test]
+fn a_mancala_board_grows_in_a_large_terminal() {
+    for steps in [2, 1] {
+        let mut app = self::app();
+        for _ in 0..steps {
+            press(&mut app, KeyCode::Left);
+        }
+        press(&mut app, KeyCode::Enter);
+        let small = board_rows(&screen(&app, 80, 24));
+        let large_text = screen(&app, 120, 40);
+        let large = board_rows(&large_text);
+        assert!(large > small, "{small} then {large} rows: {large_text}");
+        if steps == 2 {
+            insta::assert_snapshot!("oware_120x40", large_text);
+        }
+        // The mouse finds the holes where the large board draws them.
+        app.size = Rect::new(0, 0, 120, 40);
+        let layout = ui::game_layout(&app).expect("fits");
+        let pos = game(&app).mancala_position().expect("mancala").clone();
+        let board = kraal_tui::board::MancalaLayout::fit(pos.board(), layout.board).expect("fits");
+        for hole in kraal_session::pick::mancala_targets(&pos) {
+            let (x, y) = board.cell(hole);
+            for (dx, dy) in [(0, 0), (1, -1), (2, 1)] {
+                let (cx, cy) = (x + dx, (i32::from(y) + dy) as u16);
+                assert_eq!(board.hole_at(cx, cy), Some(hole), "{hole:?} at {cx},{cy}");
+            }
+        }
+    }
 }

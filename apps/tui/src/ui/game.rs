@@ -24,7 +24,7 @@ use std::time::{Duration, Instant};
 /// Draws the game screen and the window over it, if any.
 pub fn draw_game(app: &App, g: &GameScreen, area: Rect, buf: &mut Buffer, now: Instant) {
     let theme = app.theme;
-    let Some(layout) = GameLayout::new(&g.game, area) else {
+    let Some(layout) = layout_of(g, theme, area) else {
         draw_too_small(&g.game, theme, area, buf);
         return;
     };
@@ -46,25 +46,30 @@ pub fn draw_game(app: &App, g: &GameScreen, area: Rect, buf: &mut Buffer, now: I
     draw_status(&g.game, theme, layout.status, buf, now);
     draw_ai(app, g, layout.ai, buf);
     draw_moves(&g.game, theme, &layout.moves, buf);
-    let (note, role) = match &g.note {
-        Some((text, role)) => (text.clone(), *role),
-        None => (g.game.prompt(), Role::Title),
-    };
-    buf.set_stringn(
-        layout.note.x + 1,
-        layout.note.y,
-        note,
-        layout.note.width.saturating_sub(2) as usize,
-        theme.style(role),
-    );
-    let bar = key_bar(&g.game, theme).join(sep);
-    buf.set_stringn(
-        layout.keys.x + 1,
-        layout.keys.y,
-        bar,
-        layout.keys.width.saturating_sub(2) as usize,
-        theme.style(Role::Dim),
-    );
+    let (_, role) = g.message();
+    let (notes, bar) = footer(g, theme, area.width);
+    for (row, line) in notes
+        .iter()
+        .take(usize::from(layout.note.height))
+        .enumerate()
+    {
+        buf.set_stringn(
+            layout.note.x + 1,
+            layout.note.y + row as u16,
+            line,
+            layout.note.width.saturating_sub(2) as usize,
+            theme.style(role),
+        );
+    }
+    for (row, line) in bar.iter().take(usize::from(layout.keys.height)).enumerate() {
+        buf.set_stringn(
+            layout.keys.x + 1,
+            layout.keys.y + row as u16,
+            line,
+            layout.keys.width.saturating_sub(2) as usize,
+            theme.style(Role::Dim),
+        );
+    }
     match &g.overlay {
         Overlay::None => {}
         Overlay::Help => overlays::draw_game_help(theme, g.help_scroll, area, buf),
@@ -74,6 +79,25 @@ pub fn draw_game(app: &App, g: &GameScreen, area: Rect, buf: &mut Buffer, now: I
         Overlay::Confirm(question) => overlays::draw_confirm(theme, *question, area, buf),
         Overlay::GameOver => overlays::draw_game_over(&g.game, theme, area, buf),
     }
+}
+
+/// The message and the key bar, wrapped to a screen `width` wide.
+fn footer(g: &GameScreen, theme: Theme, width: u16) -> (Vec<String>, Vec<String>) {
+    let room = usize::from(width.saturating_sub(2));
+    let (note, _) = g.message();
+    let sep = theme.glyphs().separator;
+    (
+        super::wrap(&note, room),
+        super::wrap_items(&key_bar(&g.game, theme), sep, room),
+    )
+}
+
+/// The layout of a game screen in `area`, with room for its message and key bar.
+#[must_use]
+pub fn layout_of(g: &GameScreen, theme: Theme, area: Rect) -> Option<GameLayout> {
+    let (notes, bar) = footer(g, theme, area.width);
+    let lines = |v: &Vec<String>| u16::try_from(v.len()).unwrap_or(u16::MAX);
+    GameLayout::new(&g.game, area, lines(&notes).min(3), lines(&bar).min(2))
 }
 
 /// The most used keys, for the bar at the bottom: the cursor's, then the shared map's
@@ -227,7 +251,6 @@ fn draw_status(game: &Match, theme: Theme, area: Rect, buf: &mut Buffer, now: In
         }
         (None, AnyGame::Mancala { .. }) => format!("{} to move", names[to_move]),
     };
-    lines.push(Line::from(Span::styled(state, theme.style(Role::Title))));
     if let Some([first, second]) = game.clocks(now) {
         lines.push(Line::from(format!(
             "Clock  {} {}   {} {}",
@@ -236,6 +259,10 @@ fn draw_status(game: &Match, theme: Theme, area: Rect, buf: &mut Buffer, now: In
             names[1],
             clock_text(second)
         )));
+    }
+    // The state last: it may take more than a line.
+    for line in super::wrap(&state, usize::from(inner.width)) {
+        lines.push(Line::from(Span::styled(line, theme.style(Role::Title))));
     }
     Paragraph::new(lines).render(inner, buf);
 }
@@ -278,6 +305,12 @@ fn draw_ai(app: &App, g: &GameScreen, area: Rect, buf: &mut Buffer) {
     } else if let Some(ai) = &g.ai_move {
         let side = g.game.side_names()[ai.side];
         lines.push(Line::from(format!("{side} played {}", ai.mv)));
+        if let Some(taken) = &g.ai_taken {
+            lines.push(Line::from(Span::styled(
+                format!("  {taken}"),
+                theme.style(Role::Good),
+            )));
+        }
         // One fact a line, so a narrow panel never wraps one in the middle.
         lines.push(Line::from(Span::styled(
             format!("  depth {}, {side}'s score {}", ai.depth, ai.score),
@@ -323,7 +356,7 @@ fn draw_moves(game: &Match, theme: Theme, list: &MoveList, buf: &mut Buffer) {
         );
         for (half, &x) in list.columns.iter().enumerate() {
             let index = 2 * pair + half;
-            let Some(mv) = moves.get(index) else {
+            let Some(mv) = game.move_label(index) else {
                 break;
             };
             let style = if index + 1 == ply {
@@ -334,7 +367,7 @@ fn draw_moves(game: &Match, theme: Theme, list: &MoveList, buf: &mut Buffer) {
                 Style::default()
             };
             let room = usize::from(right.saturating_sub(x)).min(usize::from(list.width));
-            buf.set_stringn(x, y, mv.to_string(), room, style);
+            buf.set_stringn(x, y, mv, room, style);
         }
     }
 }

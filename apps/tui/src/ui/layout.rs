@@ -2,6 +2,7 @@
 //! terminal's size, read by the drawing and by the mouse alike, so a click lands where the
 //! thing was drawn.
 
+use crate::app::{App, Screen};
 use crate::board::{MancalaLayout, MorrisLayout};
 use crate::game::Match;
 use kraal_rules_mancala as mancala;
@@ -11,6 +12,10 @@ use ratatui::layout::{Constraint, Layout, Rect};
 
 /// Width of the side panel next to a mill board.
 const PANEL: u16 = 40;
+/// The narrowest terminal a mancala game is laid out for (80x24 holds the 4x8 board).
+const COMPACT: u16 = 80;
+/// Below this width the three panels under a mancala board fold into two columns.
+const THREE_PANELS: u16 = 90;
 /// Lines for the title, the message and the key bar.
 const CHROME: u16 = 3;
 /// The narrowest column of the move list (so short moves still line up as a table).
@@ -76,9 +81,9 @@ impl MoveList {
         } else {
             (current + 1).saturating_sub(rows).min(pairs - rows)
         };
-        let longest = moves
-            .iter()
-            .map(|m| m.to_string().chars().count())
+        let longest = (0..moves.len())
+            .filter_map(|i| game.move_label(i))
+            .map(|m| m.chars().count())
             .max()
             .unwrap_or(0);
         let width = u16::try_from(longest).unwrap_or(u16::MAX).max(MIN_COLUMN);
@@ -123,24 +128,32 @@ fn board_size(game: &Match) -> (u16, u16) {
 pub fn min_size(game: &Match) -> (u16, u16) {
     let (bw, bh) = board_size(game);
     match game.game {
-        AnyGame::Morris { .. } => (bw + PANEL, bh.max(20) + CHROME),
-        AnyGame::Mancala { .. } => (bw.max(3 * 30), bh + 12 + CHROME),
+        AnyGame::Morris { .. } => (bw + PANEL, bh.max(17) + CHROME),
+        // The panels fold into two columns below 90 columns (see [`GameLayout::new`]).
+        AnyGame::Mancala { .. } => (bw.max(COMPACT), bh + 12 + CHROME),
     }
 }
 
 impl GameLayout {
     /// The layout of the game screen in `area`, or `None` when the terminal is too small.
     #[must_use]
-    pub fn new(game: &Match, area: Rect) -> Option<GameLayout> {
+    ///
+    /// The message and the key bar take `note_lines` and `key_lines` (each at least one), as
+    /// far as the terminal has rows to spare beyond the board's.
+    pub fn new(game: &Match, area: Rect, note_lines: u16, key_lines: u16) -> Option<GameLayout> {
         let (min_w, min_h) = min_size(game);
         if area.width < min_w || area.height < min_h {
             return None;
         }
+        let mut spare = area.height - min_h;
+        let key_lines = key_lines.clamp(1, 1 + spare);
+        spare -= key_lines - 1;
+        let note_lines = note_lines.clamp(1, 1 + spare);
         let [title, body, note, keys] = Layout::vertical([
             Constraint::Length(1),
             Constraint::Min(0),
-            Constraint::Length(1),
-            Constraint::Length(1),
+            Constraint::Length(note_lines),
+            Constraint::Length(key_lines),
         ])
         .areas(area);
         // Mill boards are square: the panels go beside them. Mancala boards are wide: below.
@@ -162,8 +175,18 @@ impl GameLayout {
                 let (_, bh) = MancalaLayout::size_within(board, body.width, body.height - 12);
                 let [board, panels] =
                     Layout::vertical([Constraint::Length(bh + 2), Constraint::Min(0)]).areas(body);
-                let [status, moves, ai] =
-                    Layout::horizontal([Constraint::Ratio(1, 3); 3]).areas(panels);
+                let (status, moves, ai) = if panels.width >= THREE_PANELS {
+                    let [status, moves, ai] =
+                        Layout::horizontal([Constraint::Ratio(1, 3); 3]).areas(panels);
+                    (status, moves, ai)
+                } else {
+                    // Narrow: the players on the left, the computer over the moves on the right.
+                    let [status, right] =
+                        Layout::horizontal([Constraint::Ratio(1, 2); 2]).areas(panels);
+                    let [ai, moves] =
+                        Layout::vertical([Constraint::Length(5), Constraint::Min(3)]).areas(right);
+                    (status, moves, ai)
+                };
                 (board, status, moves, ai)
             }
         };
@@ -210,16 +233,23 @@ pub enum Hit {
     Ply(usize),
 }
 
-/// The layout of the game screen, or `None` when the terminal is too small.
+/// The layout of the app's game screen at its size, or `None` when the terminal is too
+/// small (or no game is shown).
 #[must_use]
-pub fn game_layout(game: &Match, area: Rect) -> Option<GameLayout> {
-    GameLayout::new(game, area)
+pub fn game_layout(app: &App) -> Option<GameLayout> {
+    match &app.screen {
+        Screen::Game(g) => super::game::layout_of(g, app.theme, app.size),
+        Screen::Start(_) => None,
+    }
 }
 
-/// What is at a screen cell of the game screen drawn in `size`.
+/// What is at a screen cell of the app's game screen.
 #[must_use]
-pub fn hit(game: &Match, size: Rect, x: u16, y: u16) -> Option<Hit> {
-    GameLayout::new(game, size)?.hit(game, x, y)
+pub fn hit(app: &App, x: u16, y: u16) -> Option<Hit> {
+    let Screen::Game(g) = &app.screen else {
+        return None;
+    };
+    game_layout(app)?.hit(&g.game, x, y)
 }
 
 /// Whether a cell is inside a rectangle.

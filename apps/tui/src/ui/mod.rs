@@ -66,3 +66,76 @@ pub fn draw(app: &App, area: Rect, buf: &mut Buffer, now: Instant) {
         Screen::Game(g) => game::draw_game(app, g, area, buf, now),
     }
 }
+
+/// Text broken into lines of at most `width` characters, at spaces where it can be (a word
+/// longer than a line is cut into pieces): messages are wrapped, never cut at a box's edge.
+#[must_use]
+pub fn wrap(text: &str, width: usize) -> Vec<String> {
+    let width = width.max(1);
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        let mut word: Vec<char> = word.chars().collect();
+        loop {
+            let used = line.chars().count();
+            let room = if used == 0 {
+                width
+            } else {
+                width.saturating_sub(used + 1)
+            };
+            if word.len() <= room {
+                if used > 0 {
+                    line.push(' ');
+                }
+                line.extend(word.iter());
+                break;
+            }
+            if used > 0 {
+                lines.push(std::mem::take(&mut line));
+                continue;
+            }
+            // A word longer than the line: as much as fits, the rest on the next.
+            let rest = word.split_off(width);
+            lines.push(word.iter().collect());
+            word = rest;
+        }
+    }
+    if !line.is_empty() || lines.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
+/// Items joined by `sep` into lines of at most `width` characters, breaking only between
+/// items (the key bar: no key is cut).
+#[must_use]
+pub fn wrap_items(items: &[String], sep: &str, width: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for item in items {
+        let used = line.chars().count();
+        let extra = sep.chars().count() + item.chars().count();
+        if used > 0 && used + extra > width {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push_str(sep);
+        }
+        line.push_str(item);
+    }
+    lines.push(line);
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::wrap;
+
+    #[test]
+    fn wrapping_breaks_at_spaces_and_cuts_only_words_longer_than_a_line() {
+        assert_eq!(wrap("one two three", 7), ["one two", "three"]);
+        assert_eq!(wrap("abcdefghij k", 4), ["abcd", "efgh", "ij k"]);
+        assert_eq!(wrap("", 5), [""]);
+        assert_eq!(wrap("a b", 3), ["a b"]);
+    }
+}

@@ -6,10 +6,12 @@ use crate::app::{Confirm, Purpose};
 use crate::game::Match;
 use crate::keys::{self, Binding};
 use crate::theme::{Role, Theme};
+use kraal_session::any::capitalise;
+use kraal_session::outcome::game_length;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Clear, Paragraph, Widget, Wrap};
+use ratatui::widgets::{Clear, Paragraph, Widget};
 
 /// A box of `width` x `height` in the middle of `area`, cleared.
 fn popup(area: Rect, width: u16, height: u16, buf: &mut Buffer) -> Rect {
@@ -72,6 +74,17 @@ fn draw_help(
     area: Rect,
     buf: &mut Buffer,
 ) {
+    // What a key does wraps under itself, beside the key column (the box fits the terminal).
+    let room = usize::from(area.width.min(84).saturating_sub(2 + 16)).max(8);
+    let entry = |label: String, help: &str, lines: &mut Vec<Line<'static>>| {
+        for (i, part) in super::wrap(help, room).into_iter().enumerate() {
+            let key = if i == 0 { label.clone() } else { String::new() };
+            lines.push(Line::from(vec![
+                Span::styled(format!("{key:<16}"), theme.style(Role::Title)),
+                Span::raw(part),
+            ]));
+        }
+    };
     let mut lines: Vec<Line> = Vec::new();
     for (heading, keys) in sections {
         if let Some(heading) = heading {
@@ -79,20 +92,15 @@ fn draw_help(
             lines.push(Line::from(Span::styled(*heading, theme.style(Role::Title))));
         }
         for (label, help) in keys {
-            lines.push(Line::from(vec![
-                Span::styled(
-                    format!("{:<16}", key_label(theme, label)),
-                    theme.style(Role::Title),
-                ),
-                Span::raw(*help),
-            ]));
+            entry(key_label(theme, label), help, &mut lines);
         }
     }
     lines.push(Line::from(""));
-    lines.push(Line::from(vec![
-        Span::styled(format!("{:<16}", "mouse"), theme.style(Role::Title)),
-        Span::raw("click a point, hole or move; the wheel steps through the moves"),
-    ]));
+    entry(
+        "mouse".to_owned(),
+        "click a point, hole or move; the wheel steps through the moves",
+        &mut lines,
+    );
     let rect = popup(area, 84, lines.len() as u16 + 3, buf);
     // A terminal too short for every line scrolls the list (the last line always shows how).
     let room = rect.height.saturating_sub(3);
@@ -127,18 +135,22 @@ pub fn draw_prompt(theme: Theme, purpose: Purpose, text: &str, area: Rect, buf: 
         Purpose::Load => "Open a saved game",
     };
     let caret = if theme.ascii { "_" } else { "█" };
-    let lines = vec![
-        Line::from("File name:"),
-        Line::from(Span::styled(
-            format!("{text}{caret}"),
+    let width = area.width.min(64);
+    let room = usize::from(width.saturating_sub(2));
+    // A long name wraps (cut anywhere: a path has no spaces to break at).
+    let typed: Vec<char> = format!("{text}{caret}").chars().collect();
+    let mut lines = vec![Line::from("File name:")];
+    for part in typed.chunks(room.max(1)) {
+        lines.push(Line::from(Span::styled(
+            part.iter().collect::<String>(),
             theme.style(Role::Title),
-        )),
-        Line::from(Span::styled(
-            format!("Enter to confirm{}Esc to cancel", theme.glyphs().separator),
-            theme.style(Role::Dim),
-        )),
-    ];
-    let rect = popup(area, 64, 5, buf);
+        )));
+    }
+    let keys = format!("Enter to confirm{}Esc to cancel", theme.glyphs().separator);
+    for line in super::wrap(&keys, room) {
+        lines.push(Line::from(Span::styled(line, theme.style(Role::Dim))));
+    }
+    let rect = popup(area, width, lines.len() as u16 + 2, buf);
     Paragraph::new(lines)
         .block(block(theme, title))
         .render(rect, buf);
@@ -153,42 +165,50 @@ pub fn draw_confirm(theme: Theme, question: Confirm, area: Rect, buf: &mut Buffe
         ),
         Confirm::Resign => ("Resign?", "Give up this game? (y/n)"),
     };
-    let rect = popup(area, 60, 5, buf);
-    Paragraph::new(text)
-        .wrap(Wrap { trim: true })
+    let width = area.width.min(60);
+    let lines = super::wrap(text, usize::from(width.saturating_sub(2)));
+    let rect = popup(area, width, lines.len() as u16 + 2, buf);
+    Paragraph::new(lines.into_iter().map(Line::from).collect::<Vec<_>>())
         .block(block(theme, title))
         .render(rect, buf);
 }
 
-/// Draws the game over window.
+/// Draws the game over window: the ending as `kraal play` words it ("White wins: Black has
+/// no legal move"; "Result 1-0, after 19 moves (37 turns)"), then the keys.
 pub fn draw_game_over(game: &Match, theme: Theme, area: Rect, buf: &mut Buffer) {
     let Some(outcome) = game.outcome() else {
         return;
     };
-    let headline = outcome.headline();
-    let mut lines = vec![
-        Line::from(Span::styled(headline, theme.style(Role::Good))),
-        Line::from(game.ending()),
-        Line::from(Span::styled(
-            format!(
-                "Result {} after {} moves",
-                outcome.result(),
-                game.all_moves().len()
-            ),
-            theme.style(Role::Dim),
-        )),
-        Line::from(""),
-    ];
-    for b in keys::GAME_OVER {
-        lines.push(Line::from(vec![
-            Span::styled(
-                format!("{:<10}", key_label(theme, b.label)),
-                theme.style(Role::Title),
-            ),
-            Span::raw(b.help),
-        ]));
+    let width = area.width.min(80);
+    let room = usize::from(width.saturating_sub(2));
+    let mut lines: Vec<Line> = Vec::new();
+    for line in super::wrap(&capitalise(&outcome.to_string()), room) {
+        lines.push(Line::from(Span::styled(line, theme.style(Role::Good))));
     }
-    let rect = popup(area, 80, lines.len() as u16 + 2, buf);
+    let result = format!(
+        "Result {}, {}",
+        outcome.result(),
+        game_length(game.all_moves().len())
+    );
+    for line in super::wrap(&result, room) {
+        lines.push(Line::from(Span::styled(line, theme.style(Role::Dim))));
+    }
+    lines.push(Line::from(""));
+    let help_room = room.saturating_sub(10).max(8);
+    for b in keys::GAME_OVER {
+        for (i, part) in super::wrap(b.help, help_room).into_iter().enumerate() {
+            let key = if i == 0 {
+                key_label(theme, b.label)
+            } else {
+                String::new()
+            };
+            lines.push(Line::from(vec![
+                Span::styled(format!("{key:<10}"), theme.style(Role::Title)),
+                Span::raw(part),
+            ]));
+        }
+    }
+    let rect = popup(area, width, lines.len() as u16 + 2, buf);
     Paragraph::new(lines)
         .block(block(theme, "Game over"))
         .render(rect, buf);

@@ -6,7 +6,8 @@ use crate::theme::{Role, Theme};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
-use ratatui::widgets::{Paragraph, Widget, Wrap};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Clear, Paragraph, Widget, Wrap};
 
 /// The first screen line of each start-screen line (two screen lines each).
 fn start_rows(menu: &StartMenu, area: Rect) -> (Rect, Vec<(Field, u16)>) {
@@ -58,7 +59,7 @@ pub fn draw_start(menu: &StartMenu, theme: Theme, area: Rect, buf: &mut Buffer) 
         let marker = if is_selected { g.turn } else { ' ' };
         let mut style = match field {
             Field::Start => theme.style(Role::Good),
-            Field::Continue if !menu.can_continue => theme.style(Role::Dim),
+            Field::Continue if !menu.can_continue() => theme.style(Role::Dim),
             Field::Continue => theme.style(Role::Good),
             _ => Style::default().add_modifier(Modifier::BOLD),
         };
@@ -118,14 +119,68 @@ pub fn draw_start(menu: &StartMenu, theme: Theme, area: Rect, buf: &mut Buffer) 
             .wrap(Wrap { trim: true })
             .render(details, buf);
     }
+    // A message wraps over the room the description would take (never cut at the edge).
     if let Some(message) = &menu.message {
-        let y = inner.y + inner.height - 2;
-        buf.set_stringn(
+        let room = Rect::new(
             inner.x + 2,
-            y,
-            message,
-            inner.width.saturating_sub(4) as usize,
-            theme.style(Role::Warning),
+            details_y,
+            inner.width.saturating_sub(4),
+            (inner.y + inner.height).saturating_sub(details_y + 1),
         );
+        Paragraph::new(message.as_str())
+            .style(theme.style(Role::Warning))
+            .wrap(Wrap { trim: true })
+            .render(room, buf);
     }
+    if let Some(at) = menu.picking {
+        draw_unfinished(menu, at, theme, area, buf);
+    }
+}
+
+/// The list of unfinished games to continue, newest first, over the start screen.
+fn draw_unfinished(menu: &StartMenu, at: usize, theme: Theme, area: Rect, buf: &mut Buffer) {
+    let width = area.width.min(96);
+    let room = area.height.saturating_sub(6).max(1);
+    let shown = (menu.unfinished.len() as u16).min(room);
+    let height = (shown + 4).min(area.height);
+    let rect = Rect::new(
+        area.x + (area.width - width) / 2,
+        area.y + (area.height - height) / 2,
+        width,
+        height,
+    );
+    Clear.render(rect, buf);
+    let title = "Continue a game";
+    let inner = block(theme, title).inner(rect);
+    block(theme, title).render(rect, buf);
+    // The list scrolls to keep the selected game in view.
+    let first = (at + 1).saturating_sub(usize::from(shown));
+    let mut lines: Vec<Line> = Vec::new();
+    for (i, entry) in menu
+        .unfinished
+        .iter()
+        .enumerate()
+        .skip(first)
+        .take(usize::from(shown))
+    {
+        let marker = if i == at { theme.glyphs().turn } else { ' ' };
+        let style = if i == at {
+            theme.style(Role::Good).add_modifier(Modifier::REVERSED)
+        } else {
+            Style::default()
+        };
+        lines.push(Line::from(vec![
+            Span::styled(format!("{marker} "), theme.style(Role::Cursor)),
+            Span::styled(entry.to_string(), style),
+        ]));
+    }
+    lines.push(Line::from(""));
+    lines.push(Line::from(Span::styled(
+        format!(
+            "Enter continues it{}Esc goes back",
+            theme.glyphs().separator
+        ),
+        theme.style(Role::Dim),
+    )));
+    Paragraph::new(lines).render(inner, buf);
 }
