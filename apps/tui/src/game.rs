@@ -7,7 +7,6 @@ use kraal_rules_morris::{self as morris, Point};
 use kraal_session::any::{AiMove, AnyGame, Hint, Prompt, capitalise};
 use kraal_session::pick::mancala_targets;
 use kraal_session::{GameRules, Player, Record, RecordError, SessionError};
-use std::collections::HashMap;
 use std::ops::{Deref, DerefMut};
 use std::time::{Duration, Instant};
 
@@ -95,8 +94,6 @@ pub struct Match {
     pub hole: Hole,
     /// The sowing being shown, if any.
     pub animation: Option<Animation>,
-    /// What the moves took, by the ply after each (with the move, to know it is the same).
-    taken: HashMap<usize, (String, u32)>,
 }
 
 impl Deref for Match {
@@ -144,29 +141,9 @@ impl Match {
             point: Point::at(3, 5).unwrap_or(Point::CENTRE),
             hole: Hole::new(Side::South, 0),
             animation: None,
-            taken: HashMap::new(),
         };
         m.cursor_to_mover();
-        // What the moves of a loaded game took, for the move list.
-        let (ply, all) = (m.ply(), m.all_moves().len());
-        if all > 0 {
-            for at in 1..=all {
-                if m.game.jump(at).is_ok() {
-                    m.note_taken();
-                }
-            }
-            let _ = m.game.jump(ply);
-        }
         m
-    }
-
-    /// Remembers what the last move took (for the move list); returns it.
-    fn note_taken(&mut self) -> Option<kraal_session::taken::Taken> {
-        let taken = self.game.last_taken()?;
-        let ply = self.ply();
-        let mv = self.all_moves().get(ply.checked_sub(1)?)?.to_string();
-        self.taken.insert(ply, (mv, taken.count()));
-        Some(taken)
     }
 
     /// How a move of the list is written: its notation, with the seeds it captured
@@ -174,9 +151,9 @@ impl Match {
     #[must_use]
     pub fn move_label(&self, index: usize) -> Option<String> {
         let mv = self.all_moves().get(index)?.to_string();
-        Some(match self.taken.get(&(index + 1)) {
-            Some((same, count)) if *same == mv && self.mancala_position().is_some() => {
-                format!("{mv} +{count}")
+        Some(match self.game.taken_at(index + 1) {
+            Some(taken) if self.mancala_position().is_some() => {
+                format!("{mv} +{}", taken.count())
             }
             _ => mv,
         })
@@ -184,11 +161,11 @@ impl Match {
 
     /// What the move just played took, as a sentence ("South captures 3 + 2 from d, c."),
     /// if the game moved on from `before` (a ply) and the move took anything.
-    pub fn taken_since(&mut self, before: usize) -> Option<String> {
+    pub fn taken_since(&self, before: usize) -> Option<String> {
         if self.ply() <= before {
             return None;
         }
-        self.note_taken().map(|t| format!("{t}."))
+        self.game.last_taken().map(|t| format!("{t}."))
     }
 
     /// Whether a sowing is being shown.

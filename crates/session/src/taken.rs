@@ -91,16 +91,14 @@ impl AnyGame {
                 let holes: Vec<(String, u8)> = steps
                     .iter()
                     .filter_map(|step| match *step {
-                        mancala::Step::Capture { hole, seeds } => {
-                            Some((board.label(hole), seeds))
-                        }
+                        mancala::Step::Capture { hole, seeds } => Some((board.label(hole), seeds)),
                         _ => None,
                     })
                     .collect();
                 let mover = usize::from(before.side_to_move() != mancala::Side::South);
                 // Oware's hole names tell the side by their case; Mulabalaba's do not.
-                let from = (before.game() == mancala::Game::Mulabalaba)
-                    .then(|| self.side_name(1 - mover));
+                let from =
+                    (before.game() == mancala::Game::Mulabalaba).then(|| self.side_name(1 - mover));
                 (!holes.is_empty()).then(|| Taken::Captured {
                     by: self.side_name(mover),
                     from,
