@@ -29,10 +29,11 @@ macro_rules! with_family {
 
 /// A position for `--json` (documented in docs/cli.md): the fields are stable.
 #[derive(Serialize)]
-struct PositionReport {
+struct PositionReport<M> {
     position: String,
     side_to_move: &'static str,
-    moves: Vec<String>,
+    /// Typed moves, written in their notation (the rules crates' serde).
+    moves: Vec<M>,
     /// `1-0`, `0-1`, `1/2-1/2`, or `*` while the game goes on.
     result: &'static str,
     /// The winner's side in lower case (`white`, `north`...), or null.
@@ -47,15 +48,12 @@ struct PositionReport {
     score: Option<[u32; 2]>,
 }
 
-fn report<F: Family>(pos: &F::Position) -> PositionReport {
+fn report<F: Family>(pos: &F::Position) -> PositionReport<F::Move> {
     let outcome = F::outcome(pos);
     PositionReport {
         position: F::position_string(pos),
         side_to_move: F::side_to_move(pos),
-        moves: F::legal_moves(pos)
-            .iter()
-            .map(ToString::to_string)
-            .collect(),
+        moves: F::legal_moves(pos),
         result: GameResult::tag(outcome.map(|o| o.result())),
         winner: outcome.and_then(|o| o.winner.map(|w| o.kind.side_name(w).to_lowercase())),
         reason: outcome.map(|o| o.reason.name()),
@@ -85,7 +83,8 @@ fn show_moves<F: Family>(_: &F, pos: &F::Position, json: bool) -> Result<()> {
     if let Some(outcome) = &r.outcome {
         outln!("no moves: {outcome}");
     } else {
-        outln!("{}", r.moves.join(" "));
+        let moves: Vec<String> = r.moves.iter().map(ToString::to_string).collect();
+        outln!("{}", moves.join(" "));
     }
     Ok(())
 }
@@ -123,15 +122,15 @@ fn show_position<F: Family>(_: &F, pos: &F::Position, ascii: bool, json: bool) -
 }
 
 #[derive(Serialize)]
-struct AnalysisReport {
+struct AnalysisReport<M> {
     position: String,
-    best: Option<String>,
+    best: Option<M>,
     score: String,
     depth: u32,
     nodes: u64,
     seconds: f64,
-    pv: Vec<String>,
-    top: Vec<(String, String)>,
+    pv: Vec<M>,
+    top: Vec<(M, String)>,
 }
 
 /// How long `kraal analyse` thinks.
@@ -190,33 +189,32 @@ fn search<F: Family>(
     let r = searcher.search(pos, limits);
     let report = AnalysisReport {
         position: F::position_string(pos),
-        best: r.best.map(|m| m.to_string()),
+        best: r.best,
         score: r.score.to_string(),
         depth: r.depth,
         nodes: r.nodes,
         seconds: r.elapsed.as_secs_f64(),
-        pv: r.pv.iter().map(ToString::to_string).collect(),
-        top: r
-            .top
-            .iter()
-            .map(|(m, s)| (m.to_string(), s.to_string()))
-            .collect(),
+        pv: r.pv,
+        top: r.top.iter().map(|&(m, s)| (m, s.to_string())).collect(),
     };
     if json {
         return print_json(&report);
     }
     outln!(
         "best {} score {} depth {} nodes {} ({:.2} s)",
-        report.best.as_deref().unwrap_or("-"),
+        report
+            .best
+            .map_or_else(|| "-".to_owned(), |m| m.to_string()),
         report.score,
         report.depth,
         report.nodes,
         report.seconds
     );
-    outln!("line: {}", report.pv.join(" "));
+    let line: Vec<String> = report.pv.iter().map(ToString::to_string).collect();
+    outln!("line: {}", line.join(" "));
     if top > 1 {
         for (mv, score) in &report.top {
-            outln!("  {mv:<14} {score}");
+            outln!("  {:<14} {score}", mv.to_string());
         }
     }
     if interrupted.load(Ordering::SeqCst) {

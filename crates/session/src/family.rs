@@ -14,7 +14,7 @@ pub trait Family {
     /// A position.
     type Position: Clone;
     /// A move.
-    type Move: Copy + Display + PartialEq + std::fmt::Debug;
+    type Move: Copy + Display + PartialEq + std::fmt::Debug + serde::Serialize;
     /// The family's kind (it names the sides).
     const KIND: GameKind;
 
