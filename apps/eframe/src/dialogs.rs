@@ -57,12 +57,13 @@ impl FileDialog {
         egui::Window::new(title)
             .collapsible(false)
             .resizable(false)
+            .max_width(window_width(ctx))
             .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
             .show(ctx, |ui| {
                 let label = ui.label("File name:");
                 let edit = ui.add(
                     egui::TextEdit::singleline(&mut self.path)
-                        .desired_width(420.0)
+                        .desired_width(window_width(ctx) - 20.0)
                         .hint_text("such as my-game.txt"),
                 );
                 let edit = edit.labelled_by(label.id);
@@ -71,7 +72,7 @@ impl FileDialog {
                 }
                 let entered = edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
                 if let Some(error) = &self.error {
-                    ui.colored_label(ui.visuals().error_fg_color, error);
+                    crate::panel::message(ui, error, true);
                 }
                 ui.horizontal(|ui| {
                     if ui.button(verb).clicked() || entered {
@@ -107,16 +108,23 @@ pub enum OverAction {
     Close,
 }
 
-/// The game-over window: the result and why.
-pub fn game_over(ctx: &egui::Context, headline: &str, reason: &str) -> OverAction {
+/// The widest a window grows before its messages wrap: 520 points, less in a small window.
+fn window_width(ctx: &egui::Context) -> f32 {
+    (ctx.content_rect().width() - 40.0).clamp(200.0, 520.0)
+}
+
+/// The game-over window: the result with its reason ("White wins: Black has no legal
+/// move"), and how long the game was.
+pub fn game_over(ctx: &egui::Context, ending: &str, length: &str) -> OverAction {
     let mut action = OverAction::None;
     egui::Window::new("Game over")
         .collapsible(false)
         .resizable(false)
+        .max_width(window_width(ctx))
         .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
         .show(ctx, |ui| {
-            ui.heading(headline);
-            ui.label(reason);
+            ui.add(egui::Label::new(egui::RichText::new(ending).heading()).wrap());
+            crate::panel::message(ui, length, false);
             ui.horizontal(|ui| {
                 if ui.button("New game").clicked() {
                     action = OverAction::NewGame;
@@ -151,7 +159,7 @@ pub fn resign(ctx: &egui::Context) -> ResignAnswer {
         .resizable(false)
         .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
         .show(ctx, |ui| {
-            ui.label("Give up this game? It counts as a loss.");
+            crate::panel::message(ui, "Give up this game? It counts as a loss.", false);
             ui.horizontal(|ui| {
                 if ui.button("Yes, resign").clicked() {
                     answer = ResignAnswer::Resign;
@@ -200,7 +208,7 @@ pub fn keys(ctx: &egui::Context, mill: Option<bool>) -> bool {
             };
             if let Some(board) = board {
                 ui.add_space(4.0);
-                ui.label(egui::RichText::new(board).small().weak());
+                ui.add(egui::Label::new(egui::RichText::new(board).small().weak()).wrap());
             }
             if ui.button("Close").clicked() {
                 closed = true;

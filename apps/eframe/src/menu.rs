@@ -119,7 +119,7 @@ pub fn show(ui: &mut egui::Ui, menu: &mut Menu, can_continue: bool) -> Option<Me
             }
         });
         if let Some(error) = &menu.error {
-            ui.colored_label(ui.visuals().error_fg_color, error);
+            crate::panel::message(ui, error, true);
         }
         ui.separator();
         ui.columns(2, |columns| {

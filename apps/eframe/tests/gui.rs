@@ -120,7 +120,10 @@ fn a_mill_asks_for_a_shot_and_refuses_a_wrong_one() {
     assert!(shown(&h, "A mill! Click an opponent's cow to shoot."));
     click(&mut h, "a1, white cow");
     assert!(
-        shown_containing(&h, "cannot be shot"),
+        shown(
+            &h,
+            "a1: that is your own cow; shoot one of Black's, ringed in red."
+        ),
         "a refused pick says why"
     );
     assert!(!shown_containing(&h, "a1: a1"), "and names the point once");
@@ -202,8 +205,10 @@ fn resigning_opens_the_game_over_window() {
     click(&mut h, "Resign");
     click(&mut h, "Yes, resign");
     assert!(shown(&h, "Game over"), "the window opens");
-    assert!(shown(&h, "White wins"), "Black resigned, so White wins");
-    assert!(shown_containing(&h, "resign"), "the reason is given");
+    assert!(
+        shown_containing(&h, "White wins: Black resign"),
+        "Black resigned, so White wins, and the reason is given"
+    );
     click(&mut h, "Look at the board");
     assert!(!shown(&h, "Game over"));
     assert!(shown(&h, "d7, white cow"));
@@ -212,7 +217,7 @@ fn resigning_opens_the_game_over_window() {
 }
 
 #[test]
-fn a_game_ended_by_the_rules_shows_its_reason() {
+fn a_game_ended_by_the_rules_says_its_ending_once_with_its_length() {
     let dir = folder("over-rules");
     // Three cows each: one mill that shoots leaves Black with two cows, which loses.
     let mut h = harness(app_with(
@@ -240,14 +245,21 @@ fn a_game_ended_by_the_rules_shows_its_reason() {
         "{:?}",
         h.state().game().map(|g| g.outcome())
     );
-    assert!(shown(&h, "White wins"));
-    let reason = h
-        .state()
-        .game()
-        .and_then(|g| g.outcome())
-        .map(|o| o.to_string())
-        .unwrap_or_default();
-    assert!(shown(&h, &reason), "the reason {reason:?} is shown");
+    // Issue 13, item 10: the window and the panel say the ending once, with its reason and
+    // the game's length; no headline repeats it.
+    let ending = "White wins: Black is down to two cows";
+    assert_eq!(
+        h.get_all_by_label(ending).count(),
+        2,
+        "the window and the panel"
+    );
+    assert!(!shown(&h, "White wins"), "no headline repeating the ending");
+    assert!(!shown_containing(&h, "Game over ("), "no result code");
+    assert_eq!(
+        h.get_all_by_label("The game ended after 3 moves (5 turns).")
+            .count(),
+        2
+    );
 }
 
 #[test]
@@ -596,7 +608,11 @@ fn a_draw_offered_by_one_person_can_be_accepted_by_the_other() {
     );
     click(&mut h, "Accept the draw");
     assert!(shown(&h, "Game over"));
-    assert!(shown(&h, "A draw"));
+    assert_eq!(
+        h.get_all_by_label("Draw: agreed by the players").count(),
+        2,
+        "the ending in the window and the panel"
+    );
 }
 
 #[test]
@@ -843,5 +859,244 @@ fn letters_typed_in_a_file_name_are_not_shortcuts() {
     assert!(
         h.state().hint_text().is_some(),
         "h works again after the dialog"
+    );
+}
+
+// Issue 13: what a new player ran into.
+
+#[test]
+fn touch_move_says_what_is_allowed_and_why_a_click_is_refused() {
+    let dir = folder("touch-words");
+    let mut h = harness(app_with(
+        &dir,
+        &[
+            "--game",
+            "morabaraba",
+            "--rules",
+            "tournament",
+            "--black",
+            "human",
+            "--position",
+            "a1,d2,g7,c5/a7,g1,f4 0:0 w",
+            "--no-animations",
+        ],
+    ));
+    click(&mut h, "g7, white cow");
+    assert!(
+        shown(
+            &h,
+            "Click where the cow on g7 goes (touch-move: it must move)."
+        ),
+        "the prompt says the cow must move"
+    );
+    click(&mut h, "g7, white cow");
+    assert!(
+        shown(
+            &h,
+            "g7: touch-move: you touched this cow, so it must move; click where it goes."
+        ),
+        "letting go is refused, with the reason"
+    );
+    assert!(
+        shown(
+            &h,
+            "Click where the cow on g7 goes (touch-move: it must move)."
+        ),
+        "the cow stays picked"
+    );
+    click(&mut h, "d2, white cow");
+    assert!(
+        shown_containing(&h, "you touched the cow on g7, and it must move"),
+        "another cow is refused, with the reason"
+    );
+    click(&mut h, "a4, empty");
+    assert!(
+        shown(
+            &h,
+            "a4: it is not next to g7: a cow moves along a line to the next free point \
+             (touch-move: the cow on g7 must move)."
+        ),
+        "a point it cannot reach is refused, with the reason"
+    );
+    click(&mut h, "d7, empty");
+    assert!(shown(&h, "d7, white cow"), "the touched cow moves");
+}
+
+#[test]
+fn a_refused_click_says_why_and_no_backticks_show() {
+    let dir = folder("why");
+    let mut h = harness(app_with(
+        &dir,
+        &[
+            "--game",
+            "morabaraba",
+            "--black",
+            "human",
+            "--no-animations",
+            "--moves",
+            "b2",
+        ],
+    ));
+    click(&mut h, "b2, white cow");
+    assert!(
+        shown(
+            &h,
+            "b2: that point is taken by a white cow; place yours on an empty point."
+        ),
+        "the refusal says why"
+    );
+    // A record the rules refuse: its error quotes the move in backticks; the window shows
+    // quotation marks, and names the file once.
+    let bad = dir.join("bad.txt");
+    std::fs::write(&bad, "[Game \"morabaraba\"]\n\n1. d7 d7\n").unwrap();
+    click(&mut h, "Load…");
+    h.get_by_role(egui::accesskit::Role::TextInput)
+        .type_text("bad.txt");
+    h.run();
+    click(&mut h, "Load");
+    let error = h
+        .query_all_by_label_contains("move 2")
+        .next()
+        .and_then(|n| n.accesskit_node().value().map(|v| v.to_string()))
+        .expect("the error is shown");
+    assert!(!error.contains('`'), "{error}");
+    assert!(error.contains("“d7”"), "{error}");
+    assert_eq!(
+        error.matches("bad.txt").count(),
+        1,
+        "the file is named once: {error}"
+    );
+}
+
+#[test]
+fn captures_are_announced_in_the_status_and_the_move_list() {
+    let dir = folder("captures");
+    // South's F (4 seeds) sows a, b, c, d: d becomes 3 and c 2, both captured.
+    let mut h = harness(app_with(
+        &dir,
+        &[
+            "--game",
+            "oware",
+            "--black",
+            "human",
+            "--position",
+            "4,4,4,4,4,4/0,0,1,2,0,0 10:11 s",
+            "--no-animations",
+        ],
+    ));
+    click(&mut h, "south house F, 4 seeds");
+    let said = h
+        .state()
+        .game()
+        .and_then(kraal_session::AnyGame::last_taken)
+        .map(|t| format!("{t}."))
+        .expect("a capture");
+    assert!(shown(&h, &said), "the status line says {said:?}");
+    assert!(shown(&h, "F +5"), "the move list gives the count");
+    // The computer's captures too: North's only move, f, takes South's A (2 + 1 seeds).
+    let dir = folder("captures-ai");
+    let mut h = harness(app_with(
+        &dir,
+        &[
+            "--game",
+            "oware",
+            "--white",
+            "human",
+            "--black",
+            "ai:1",
+            "--position",
+            "2,4,4,4,4,8/0,0,0,0,0,1 10:11 n",
+            "--no-animations",
+        ],
+    ));
+    step_until(&mut h, "the computer's move", |app| {
+        app.game().is_some_and(|g| g.ply() == 1)
+    });
+    assert!(shown(&h, "North captures 3 from A."));
+    assert!(shown(&h, "f +3"));
+}
+
+#[test]
+fn lines_that_appear_never_move_the_buttons() {
+    let dir = folder("steady");
+    let mut h = harness(app_with(
+        &dir,
+        &["--game", "oware", "--black", "human", "--no-animations"],
+    ));
+    click(&mut h, "south house C, 4 seeds");
+    let undo = h.get_by_label("Undo").rect();
+    let animations = h.get_by_label("Animations").rect();
+    // An error line.
+    click(&mut h, "south house C, 0 seeds");
+    assert!(
+        shown_containing(&h, "south house C: "),
+        "a refusal is shown"
+    );
+    assert_eq!(h.get_by_label("Undo").rect(), undo, "after an error line");
+    // A hint line ("Looking for a hint..." and then the hint).
+    click(&mut h, "Hint");
+    assert!(h.state().hint_text().is_some());
+    assert_eq!(h.get_by_label("Undo").rect(), undo, "after a hint line");
+    step_until(&mut h, "the hint", |app| {
+        app.hint_text().is_some_and(|t| t.starts_with("Hint: "))
+    });
+    assert_eq!(h.get_by_label("Undo").rect(), undo, "after the hint");
+    assert_eq!(h.get_by_label("Animations").rect(), animations);
+}
+
+#[test]
+fn a_small_window_leaves_the_board_at_least_half_the_width() {
+    let dir = folder("small");
+    let app = app_with(
+        &dir,
+        &[
+            "--game",
+            "morabaraba",
+            "--black",
+            "human",
+            "--no-animations",
+        ],
+    );
+    let mut h = egui_kittest::Harness::builder()
+        .with_size([640.0, 420.0])
+        .with_max_steps(400)
+        .build_ui_state(|ui, app: &mut KraalApp| app.ui(ui), app);
+    h.run();
+    let panel_left = h.get_by_label("Undo").rect().left();
+    assert!(panel_left >= 320.0, "the panel starts at {panel_left}");
+    let board =
+        h.get_by_label("g1, empty").rect().right() - h.get_by_label("a1, empty").rect().left();
+    assert!(board >= 200.0, "the board is {board} wide");
+}
+
+#[test]
+fn a_long_relay_is_animated_in_three_seconds_at_most() {
+    let dir = folder("relay");
+    let mut h = harness(app_with(
+        &dir,
+        &["--game", "mulabalaba", "--black", "human"],
+    ));
+    let game = h.state().game().expect("a game");
+    let pos = game.mancala_position().expect("a mancala game").clone();
+    // The start position's longest relay.
+    let (mv, steps) = pos
+        .legal_moves()
+        .into_iter()
+        .map(|mv| (mv, pos.steps(mv).expect("legal").len()))
+        .max_by_key(|&(_, n)| n)
+        .expect("a move");
+    assert!(steps > 15, "a long relay: {steps} steps");
+    let hole = mv.hole();
+    let label = kraal_gui::mancala_board::hole_label(pos.board(), hole, u32::from(pos.seeds(hole)));
+    h.get_by_label(&label).click();
+    h.step();
+    let seconds = h.state().animation_seconds().expect("animated");
+    assert!(
+        seconds <= 3.0 && seconds > 2.0,
+        "{steps} steps take {seconds} s"
+    );
+    assert!(
+        shown_containing(&h, "Yellow ring: the hole the seeds are dropped in"),
+        "the ring that follows the sowing is explained"
     );
 }

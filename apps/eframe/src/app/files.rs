@@ -26,7 +26,7 @@ impl KraalApp {
     pub(super) fn load_file(&mut self, path: &Path) -> Result<(), String> {
         let record = Record::load(path)
             .and_then(|r| r.check().map(|_| r))
-            .map_err(|e| format!("Cannot load {}: {e}", path.display()))?;
+            .map_err(|e| format!("Cannot load {}", e.about_file(path)))?;
         let players = AnyGame::players_in(&record);
         let game = AnyGame::from_record(&record, players, self.config.seed)
             .map_err(|e| format!("Cannot load {}: {e}", path.display()))?;

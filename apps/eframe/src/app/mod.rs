@@ -17,6 +17,7 @@ use crate::theme;
 use kraal_front::Autosave;
 use kraal_rules_mancala as mancala;
 use kraal_session::any::AnyMove;
+use kraal_session::taken::Taken;
 use kraal_session::{AnyGame, Record, Settings};
 
 /// Looking at an earlier position of the game.
@@ -65,6 +66,8 @@ pub struct KraalApp {
     autosave: Autosave,
     applied_theme: Option<bool>,
     now: f64,
+    /// What each move of the game took (see [`KraalApp::refresh_taken`]), for the move list.
+    taken: (Vec<AnyMove>, Vec<Option<Taken>>),
 }
 
 impl KraalApp {
@@ -113,6 +116,7 @@ impl KraalApp {
             autosave,
             applied_theme: None,
             now: 0.0,
+            taken: (Vec::new(), Vec::new()),
         }
     }
 
@@ -212,6 +216,32 @@ impl KraalApp {
         self.autosave.forget();
     }
 
+    /// Works out what each move took when the moves changed (not while looking back: the
+    /// list is the whole game's then), by replaying the record once.
+    fn refresh_taken(&mut self) {
+        let Some(game) = &self.game else {
+            return;
+        };
+        if self.review.is_some() {
+            return;
+        }
+        let moves = game.moves();
+        if moves == self.taken.0 {
+            return;
+        }
+        let players = [kraal_session::Player::Human; 2];
+        let taken = match AnyGame::from_record(&game.record(), players, 0) {
+            Ok(mut replay) => (1..=moves.len())
+                .map(|ply| {
+                    replay.jump(ply).ok()?;
+                    replay.last_taken()
+                })
+                .collect(),
+            Err(_) => Vec::new(),
+        };
+        self.taken = (moves, taken);
+    }
+
     /// Draws the whole app in `ui` (the window's content); one call a frame.
     pub fn ui(&mut self, ui: &mut egui::Ui) {
         let ctx = ui.ctx().clone();
@@ -241,9 +271,13 @@ impl KraalApp {
                 }
             });
         } else {
+            self.refresh_taken();
+            // The panel yields to the board in a small window: at most half the width.
+            let width = ui.available_width();
             egui::Panel::right("panel")
-                .default_size(330.0)
-                .min_size(260.0)
+                .default_size((width * 0.3).clamp(190.0, 330.0))
+                .min_size(170.0)
+                .max_size((width * 0.5).max(170.0))
                 .show(ui, |ui| {
                     if let Some(game) = &self.game {
                         let view = PanelView {
@@ -253,6 +287,7 @@ impl KraalApp {
                             hint: self.hint.text.as_deref(),
                             animations: self.settings.animations,
                             speed: self.prefs.speed,
+                            taken: &self.taken.1,
                         };
                         asked.extend(panel::show(ui, &view));
                     }
@@ -289,15 +324,10 @@ impl KraalApp {
             return;
         };
         if game.is_over() && !self.over_closed && self.review.is_none() && self.anim.is_none() {
-            let Some(outcome) = game.outcome() else {
+            let Some((ending, length)) = panel::ending_text(game) else {
                 return;
             };
-            let headline = match outcome.winner {
-                Some(_) => outcome.headline(),
-                None => "A draw".to_owned(),
-            };
-            let reason = outcome.to_string();
-            match dialogs::game_over(ctx, &headline, &reason) {
+            match dialogs::game_over(ctx, &ending, &length) {
                 OverAction::None => {}
                 OverAction::NewGame => self.act(Action::NewGame),
                 OverAction::Undo => self.act(Action::Undo),
