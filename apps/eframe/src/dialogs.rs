@@ -47,6 +47,12 @@ impl FileDialog {
         }
     }
 
+    /// The file as typed, with a leading `~` for the home folder.
+    #[must_use]
+    pub fn chosen(&self) -> PathBuf {
+        kraal_front::expand_home(self.path.trim())
+    }
+
     /// Draws the dialog.
     pub fn show(&mut self, ctx: &egui::Context) -> DialogAction {
         let (title, verb) = match self.mode {
@@ -80,7 +86,7 @@ impl FileDialog {
                             self.error = Some("Type a file name first.".to_owned());
                             DialogAction::None
                         } else {
-                            DialogAction::Submit(PathBuf::from(self.path.trim()))
+                            DialogAction::Submit(self.chosen())
                         };
                     }
                     if ui.button("Cancel").clicked() {
@@ -215,4 +221,18 @@ pub fn keys(ctx: &egui::Context, mill: Option<bool>) -> bool {
             }
         });
     closed || !open
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_tilde_in_a_typed_file_name_is_the_home_folder() {
+        let Some(home) = std::env::var_os("HOME").filter(|h| !h.is_empty()) else {
+            return;
+        };
+        let dialog = FileDialog::new(FileMode::Save, " ~/games/g.txt ".to_owned());
+        assert_eq!(dialog.chosen(), PathBuf::from(home).join("games/g.txt"));
+    }
 }

@@ -213,7 +213,7 @@ fn resigning_opens_the_game_over_window() {
     assert!(!shown(&h, "Game over"));
     assert!(shown(&h, "d7, white cow"));
     // A finished game is not offered to continue.
-    assert!(!dir.join("last-game.txt").exists());
+    assert!(unfinished_files(&dir).is_empty());
 }
 
 #[test]
@@ -280,7 +280,8 @@ fn save_and_load_through_the_dialog() {
     click(&mut h, "Save…");
     assert!(shown(&h, "Save the game"));
     click(&mut h, "Save");
-    let file = dir.join("kraal-morabaraba.txt");
+    // In the folder for saved games, created on save.
+    let file = dir.join("games").join("kraal-morabaraba.txt");
     let text = std::fs::read_to_string(&file).expect("the game was saved");
     assert!(text.contains("d7 a1"), "{text}");
     assert!(!shown(&h, "Save the game"), "the dialog closes");
@@ -297,7 +298,7 @@ fn save_and_load_through_the_dialog() {
     assert!(shown(&h, "a1, black cow"));
 
     // A bad file says what is wrong, and the game goes on.
-    let bad = dir.join("bad.txt");
+    let bad = dir.join("games").join("bad.txt");
     std::fs::write(&bad, "[Game \"morabaraba\"]\n\n1. d7 d7\n").unwrap();
     click(&mut h, "Load…");
     let field = h.get_by_role(egui::accesskit::Role::TextInput);
@@ -311,7 +312,7 @@ fn save_and_load_through_the_dialog() {
 }
 
 #[test]
-fn the_last_game_can_be_continued() {
+fn an_unfinished_game_can_be_continued() {
     let dir = folder("continue");
     {
         let mut h = harness(app_with(
@@ -325,10 +326,16 @@ fn the_last_game_can_be_continued() {
             ],
         ));
         click(&mut h, "d7, empty");
-        assert!(dir.join("last-game.txt").is_file(), "kept after each move");
+        assert_eq!(unfinished_files(&dir).len(), 1, "kept after each move");
     }
     let mut h = harness(KraalApp::new(config(&dir)));
-    click(&mut h, "Continue the last game");
+    click(
+        &mut h,
+        &format!(
+            "morabaraba (morabaraba): a person against a person, {}, 1 turn",
+            today(&dir)
+        ),
+    );
     assert!(shown(&h, "d7, white cow"));
     assert_eq!(h.state().game().map(|g| g.ply()), Some(1));
 }
@@ -786,13 +793,18 @@ fn brackets_step_through_the_moves_and_end_returns() {
 #[test]
 fn the_game_is_kept_after_each_move_and_dropped_at_the_end() {
     let dir = folder("autosave");
-    let last = dir.join("last-game.txt");
     let mut h = harness(app_with(
         &dir,
         &["--game", "oware", "--black", "human", "--no-animations"],
     ));
-    assert!(!last.exists(), "nothing is kept before a move");
+    assert!(
+        unfinished_files(&dir).is_empty(),
+        "nothing is kept before a move"
+    );
     click(&mut h, "south house C, 4 seeds");
+    let [last] = unfinished_files(&dir)
+        .try_into()
+        .expect("kept after the move");
     let kept = std::fs::read_to_string(&last).expect("kept after the move");
     assert!(kept.contains("C"), "{kept}");
     click(&mut h, "north house f, 4 seeds");
@@ -947,7 +959,8 @@ fn a_refused_click_says_why_and_no_backticks_show() {
     );
     // A record the rules refuse: its error quotes the move in backticks; the window shows
     // quotation marks, and names the file once.
-    let bad = dir.join("bad.txt");
+    let bad = dir.join("games").join("bad.txt");
+    std::fs::create_dir_all(dir.join("games")).unwrap();
     std::fs::write(&bad, "[Game \"morabaraba\"]\n\n1. d7 d7\n").unwrap();
     click(&mut h, "Load…");
     h.get_by_role(egui::accesskit::Role::TextInput)
@@ -1099,4 +1112,114 @@ fn a_long_relay_is_animated_in_three_seconds_at_most() {
         shown_containing(&h, "Yellow ring: the hole the seeds are dropped in"),
         "the ring that follows the sowing is explained"
     );
+}
+
+#[test]
+fn every_unfinished_game_is_offered_newest_first_and_kept_in_its_own_file() {
+    let dir = folder("many");
+    let play = |words: &[&str], clicks: &[&str]| {
+        let mut h = harness(app_with(&dir, words));
+        for label in clicks {
+            click(&mut h, label);
+        }
+    };
+    play(
+        &[
+            "--game",
+            "morabaraba",
+            "--black",
+            "human",
+            "--no-animations",
+        ],
+        &["d7, empty"],
+    );
+    let [older] = unfinished_files(&dir).try_into().expect("one game");
+    // The older game was written an hour ago.
+    let hour_ago = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
+    std::fs::File::options()
+        .write(true)
+        .open(&older)
+        .and_then(|f| f.set_modified(hour_ago))
+        .expect("file time");
+    play(
+        &["--game", "oware", "--black", "human", "--no-animations"],
+        &["south house C, 4 seeds", "north house f, 4 seeds"],
+    );
+    assert_eq!(
+        unfinished_files(&dir).len(),
+        2,
+        "a new game overwrites none"
+    );
+    // A file that is no game is set aside and reported, not offered.
+    std::fs::write(dir.join("unfinished").join("broken.txt"), "no record\n").unwrap();
+
+    let mut h = harness(KraalApp::new(config(&dir)));
+    let date = today(&dir);
+    let newer = format!("oware (abapa): a person against a person, {date}, 2 turns");
+    let older_line = format!("morabaraba (morabaraba): a person against a person, {date}, 1 turn");
+    let top = h.get_by_label(&newer).rect().top();
+    assert!(
+        top < h.get_by_label(&older_line).rect().top(),
+        "newest first"
+    );
+    assert!(
+        shown_containing(&h, "broken.txt cannot be continued"),
+        "the corrupt file is reported"
+    );
+    assert!(!shown_containing(&h, "no record"));
+    let untouched = std::fs::read_to_string(unfinished_with(&dir, "abapa")).unwrap();
+
+    // The older game goes on in its own file.
+    click(&mut h, &older_line);
+    assert!(shown(&h, "d7, white cow"));
+    click(&mut h, "a1, empty");
+    let kept = kraal_session::Record::load(&older).expect("its own file");
+    assert_eq!(
+        kept.moves.len(),
+        2,
+        "the continued game writes on to its file"
+    );
+    assert_eq!(unfinished_files(&dir).len(), 2, "and to no other");
+    assert_eq!(
+        std::fs::read_to_string(unfinished_with(&dir, "abapa")).unwrap(),
+        untouched,
+        "the other game is left alone"
+    );
+    // Back in the menu, both are offered again.
+    click(&mut h, "New game");
+    assert!(shown(&h, &newer));
+    assert!(shown(&h, &older_line.replace("1 turn", "2 turns")));
+}
+
+#[test]
+fn saving_goes_to_the_folder_for_games_and_native_dialogs_can_be_turned_off() {
+    let dir = folder("save-folder");
+    let mut config = config(&dir);
+    config.native_dialogs = true;
+    let app = KraalApp::from_args(
+        config,
+        [
+            "--game",
+            "oware",
+            "--black",
+            "human",
+            "--no-animations",
+            "--no-native-dialogs",
+        ],
+    )
+    .expect("arguments");
+    let mut h = harness(app);
+    click(&mut h, "south house C, 4 seeds");
+    click(&mut h, "Save…");
+    assert!(
+        shown(&h, "Save the game"),
+        "the window's own field, never a native dialog"
+    );
+    click(&mut h, "Save");
+    let saved = dir.join("games").join("kraal-oware.txt");
+    assert!(
+        saved.is_file(),
+        "saved in the games folder, created on save"
+    );
+    assert!(shown_containing(&h, "Saved to "));
 }

@@ -57,6 +57,10 @@ pub struct KraalApp {
     notice: Option<Notice>,
     hint: HintShown,
     dialog: Option<FileDialog>,
+    /// The desktop's file dialog, while it is open.
+    native: Option<files::native::NativeDialog>,
+    /// The desktop's dialog gave up at once: the file-name field from now on.
+    native_failed: bool,
     /// The game-over window was closed to look at the board.
     over_closed: bool,
     /// The resign window is open.
@@ -98,8 +102,7 @@ impl KraalApp {
         if let Some(n) = &notice {
             menu.error = Some(n.text.clone());
         }
-        let autosave = Autosave::new(config.last_game_path.clone());
-        KraalApp {
+        let mut app = KraalApp {
             config,
             settings,
             prefs,
@@ -110,14 +113,18 @@ impl KraalApp {
             notice,
             hint: HintShown::default(),
             dialog: None,
+            native: None,
+            native_failed: false,
             over_closed: false,
             asking_resign: false,
             showing_keys: false,
-            autosave,
+            autosave: Autosave::new(None),
             applied_theme: None,
             now: 0.0,
             taken: (Vec::new(), Vec::new()),
-        }
+        };
+        app.refresh_unfinished();
+        app
     }
 
     /// The app as the command line asks, once [`cli::prepare`] has checked it: the menu, or
@@ -131,6 +138,9 @@ impl KraalApp {
         }
         if args.no_animations {
             app.settings.animations = false;
+        }
+        if args.no_native_dialogs {
+            app.config.native_dialogs = false;
         }
         if let Opening::Game { game, from } = opening {
             app.start(*game);
@@ -204,8 +214,12 @@ impl KraalApp {
         });
     }
 
-    /// Starts playing `game`: nothing of it is kept on disk until it changes.
+    /// Starts playing `game` as a new unfinished game with a file of its own (written once it
+    /// changes), so that it never overwrites another; a continued game then takes back the
+    /// file it came from ([`KraalApp::continue_game`]).
     fn start(&mut self, game: AnyGame) {
+        let slot = self.config.unfinished().map(|store| store.slot_for(&game));
+        self.autosave = Autosave::new(slot);
         self.game = Some(game);
         self.review = None;
         self.anim = None;
@@ -213,7 +227,6 @@ impl KraalApp {
         self.dialog = None;
         self.over_closed = false;
         self.asking_resign = false;
-        self.autosave.forget();
     }
 
     /// Works out what each move took when the moves changed (not while looking back: the
@@ -255,6 +268,7 @@ impl KraalApp {
             self.act(action);
         }
         self.run_game(&ctx);
+        self.poll_native(&ctx);
 
         let mut asked = Vec::new();
         egui::Panel::top("toolbar").show(ui, |ui| {
@@ -262,10 +276,9 @@ impl KraalApp {
         });
         if self.game.is_none() {
             egui::CentralPanel::default().show(ui, |ui| {
-                let can_continue = self.can_continue();
-                match crate::menu::show(ui, &mut self.menu, can_continue) {
+                match crate::menu::show(ui, &mut self.menu) {
                     Some(MenuAction::Start) => self.start_from_menu(),
-                    Some(MenuAction::Continue) => self.continue_last(),
+                    Some(MenuAction::Continue(i)) => self.continue_game(i),
                     Some(MenuAction::Load) => asked.push(Action::Load),
                     None => {}
                 }
