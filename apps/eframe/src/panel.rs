@@ -206,6 +206,8 @@ pub fn show(ui: &mut egui::Ui, view: &PanelView<'_>) -> Vec<Action> {
 
     buttons(ui, view, &mut actions);
     ui.horizontal_wrapped(|ui| {
+        // A short slider, so that the panel can be narrow in a small window.
+        ui.spacing_mut().slider_width = 80.0;
         let mut on = view.animations;
         if ui
             .checkbox(&mut on, "Animations")
@@ -289,6 +291,15 @@ fn status(ui: &mut egui::Ui, view: &PanelView<'_>, actions: &mut Vec<Action>) {
                 Action::Pass,
             );
         }
+    }
+    // What the last turn of each side took: the person's capture stays said after the
+    // computer's reply (while looking back, what the move on the board took).
+    let ply = game.ply();
+    if view.review.is_none()
+        && ply >= 2
+        && let Some(Some(taken)) = view.taken.get(ply - 2)
+    {
+        message(ui, &format!("{taken}."), false);
     }
     if let Some(taken) = game.last_taken() {
         message(ui, &format!("{taken}."), false);

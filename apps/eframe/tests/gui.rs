@@ -1027,6 +1027,27 @@ fn captures_are_announced_in_the_status_and_the_move_list() {
     });
     assert!(shown(&h, "North captures 3 from A."));
     assert!(shown(&h, "f +3"));
+    // The person's capture stays said after the computer's reply.
+    let dir = folder("captures-reply");
+    let mut h = harness(app_with(
+        &dir,
+        &[
+            "--game",
+            "oware",
+            "--white",
+            "human",
+            "--black",
+            "ai:1",
+            "--position",
+            "4,4,4,4,4,4/0,0,1,2,0,0 10:11 s",
+            "--no-animations",
+        ],
+    ));
+    click(&mut h, "south house F, 4 seeds");
+    step_until(&mut h, "the computer's reply", |app| {
+        app.game().is_some_and(|g| g.ply() == 2)
+    });
+    assert!(shown(&h, &said), "{said:?} after the reply");
 }
 
 #[test]
@@ -1076,7 +1097,7 @@ fn a_small_window_leaves_the_board_at_least_half_the_width() {
         .build_ui_state(|ui, app: &mut KraalApp| app.ui(ui), app);
     h.run();
     let panel_left = h.get_by_label("Undo").rect().left();
-    assert!(panel_left >= 320.0, "the panel starts at {panel_left}");
+    assert!(panel_left >= 340.0, "the panel starts at {panel_left}");
     let board =
         h.get_by_label("g1, empty").rect().right() - h.get_by_label("a1, empty").rect().left();
     assert!(board >= 200.0, "the board is {board} wide");
