@@ -23,6 +23,8 @@ pub struct FileDialog {
     pub path: String,
     /// Why the last attempt failed, for the player.
     pub error: Option<String>,
+    /// A file that exists, which the player was asked about: saving to it again replaces it.
+    pub replace: Option<PathBuf>,
 }
 
 /// What the player did in a dialog.
@@ -44,6 +46,7 @@ impl FileDialog {
             mode,
             path,
             error: None,
+            replace: None,
         }
     }
 

@@ -1243,4 +1243,21 @@ fn saving_goes_to_the_folder_for_games_and_native_dialogs_can_be_turned_off() {
         "saved in the games folder, created on save"
     );
     assert!(shown_containing(&h, "Saved to "));
+    // Saving over a file asks first.
+    let before = std::fs::read_to_string(&saved).unwrap();
+    click(&mut h, "north house f, 4 seeds");
+    click(&mut h, "Save…");
+    click(&mut h, "Save");
+    assert!(
+        shown_containing(&h, "exists already: click Save again to replace it"),
+        "the player is asked"
+    );
+    assert_eq!(
+        std::fs::read_to_string(&saved).unwrap(),
+        before,
+        "not yet replaced"
+    );
+    click(&mut h, "Save");
+    assert!(!shown(&h, "Save the game"), "the dialog closes");
+    assert_ne!(std::fs::read_to_string(&saved).unwrap(), before, "replaced");
 }

@@ -174,10 +174,21 @@ impl KraalApp {
     }
 
     pub(super) fn finish_dialog(&mut self, path: PathBuf) {
-        let Some(dialog) = &self.dialog else {
+        let Some(dialog) = &mut self.dialog else {
             return;
         };
-        match self.file(dialog.mode, &path) {
+        // A file that is there already is replaced only when the player says so.
+        if dialog.mode == FileMode::Save && path.exists() && dialog.replace.as_ref() != Some(&path)
+        {
+            dialog.error = Some(format!(
+                "{} exists already: click Save again to replace it, or type another name.",
+                path.display()
+            ));
+            dialog.replace = Some(path);
+            return;
+        }
+        let mode = dialog.mode;
+        match self.file(mode, &path) {
             Ok(text) => {
                 self.dialog = None;
                 self.say(text, false);
