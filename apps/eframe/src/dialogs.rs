@@ -66,6 +66,7 @@ impl FileDialog {
         egui::Window::new(title)
             .collapsible(false)
             .resizable(false)
+            .min_width(window_width(ctx))
             .max_width(window_width(ctx))
             .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
             .show(ctx, |ui| {
