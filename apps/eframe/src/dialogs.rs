@@ -188,23 +188,18 @@ pub fn resign(ctx: &egui::Context) -> ResignAnswer {
 pub fn keys(ctx: &egui::Context, mill: Option<bool>) -> bool {
     let mut open = true;
     let mut closed = false;
+    let height = (ctx.content_rect().height() - 120.0).max(120.0);
     egui::Window::new("The keys")
         .open(&mut open)
         .collapsible(false)
         .resizable(false)
+        .max_width(window_width(ctx))
         .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
         .show(ctx, |ui| {
-            egui::Grid::new("keys")
-                .num_columns(2)
-                .spacing([16.0, 4.0])
-                .striped(true)
-                .show(ui, |ui| {
-                    for binding in keymap::bindings(FrontEnd::Window) {
-                        ui.strong(crate::actions::keys_text(binding));
-                        ui.label(binding.help);
-                        ui.end_row();
-                    }
-                });
+            // A small window scrolls the list rather than cut it.
+            egui::ScrollArea::vertical()
+                .max_height(height)
+                .show(ui, |ui| keys_grid(ui));
             let board = match mill {
                 Some(true) => Some(
                     "On the board: click a point, or drag a cow; Tab reaches the points, \
@@ -239,4 +234,19 @@ mod tests {
         let dialog = FileDialog::new(FileMode::Save, " ~/games/g.txt ".to_owned());
         assert_eq!(dialog.chosen(), PathBuf::from(home).join("games/g.txt"));
     }
+}
+
+/// The keys, two columns: the keys and what they do (wrapped).
+fn keys_grid(ui: &mut egui::Ui) {
+    egui::Grid::new("keys")
+        .num_columns(2)
+        .spacing([16.0, 4.0])
+        .striped(true)
+        .show(ui, |ui| {
+            for binding in keymap::bindings(FrontEnd::Window) {
+                ui.strong(crate::actions::keys_text(binding));
+                ui.add(egui::Label::new(binding.help).wrap());
+                ui.end_row();
+            }
+        });
 }

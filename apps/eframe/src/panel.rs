@@ -229,7 +229,13 @@ pub fn show(ui: &mut egui::Ui, view: &PanelView<'_>) -> Vec<Action> {
     });
     ui.separator();
 
-    status(ui, view, &mut actions);
+    // In a short window the status area scrolls rather than run off the panel's bottom.
+    let most = (ui.available_height() * 0.6).max(80.0);
+    egui::ScrollArea::vertical()
+        .id_salt("status")
+        .max_height(most)
+        .auto_shrink([false, true])
+        .show(ui, |ui| status(ui, view, &mut actions));
     ui.separator();
     move_list(ui, view, &mut actions);
     actions

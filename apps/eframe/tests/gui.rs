@@ -1101,6 +1101,11 @@ fn a_small_window_leaves_the_board_at_least_half_the_width() {
     let board =
         h.get_by_label("g1, empty").rect().right() - h.get_by_label("a1, empty").rect().left();
     assert!(board >= 200.0, "the board is {board} wide");
+    // The keys window fits: its list scrolls, its Close button is on the screen.
+    h.key_press_modifiers(egui::Modifiers::SHIFT, egui::Key::Questionmark);
+    h.run();
+    let close = h.get_by_label("Close").rect();
+    assert!(close.bottom() <= 420.0, "Close at {close:?}");
 }
 
 #[test]
