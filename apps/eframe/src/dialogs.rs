@@ -199,7 +199,7 @@ pub fn keys(ctx: &egui::Context, mill: Option<bool>) -> bool {
             // A small window scrolls the list rather than cut it.
             egui::ScrollArea::vertical()
                 .max_height(height)
-                .show(ui, |ui| keys_grid(ui));
+                .show(ui, keys_grid);
             let board = match mill {
                 Some(true) => Some(
                     "On the board: click a point, or drag a cow; Tab reaches the points, \
@@ -222,20 +222,6 @@ pub fn keys(ctx: &egui::Context, mill: Option<bool>) -> bool {
     closed || !open
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_tilde_in_a_typed_file_name_is_the_home_folder() {
-        let Some(home) = std::env::var_os("HOME").filter(|h| !h.is_empty()) else {
-            return;
-        };
-        let dialog = FileDialog::new(FileMode::Save, " ~/games/g.txt ".to_owned());
-        assert_eq!(dialog.chosen(), PathBuf::from(home).join("games/g.txt"));
-    }
-}
-
 /// The keys, two columns: the keys and what they do (wrapped).
 fn keys_grid(ui: &mut egui::Ui) {
     egui::Grid::new("keys")
@@ -249,4 +235,18 @@ fn keys_grid(ui: &mut egui::Ui) {
                 ui.end_row();
             }
         });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_tilde_in_a_typed_file_name_is_the_home_folder() {
+        let Some(home) = std::env::var_os("HOME").filter(|h| !h.is_empty()) else {
+            return;
+        };
+        let dialog = FileDialog::new(FileMode::Save, " ~/games/g.txt ".to_owned());
+        assert_eq!(dialog.chosen(), PathBuf::from(home).join("games/g.txt"));
+    }
 }
