@@ -1,10 +1,11 @@
 #!/bin/sh
 # Takes the README's screenshots of kraal-gui under a virtual X server (needs xvfb and
 # imagemagick: apt-get install -y xvfb imagemagick). Run from the repository's root after
-# `cargo build --release -p kraal-gui`. Not part of CI.
+# `cargo build --release -p kraal-gui` (or name another build with KRAAL_GUI=path). Not part
+# of CI. Plain Xvfb has no file-dialog service, so the window's own file-name field is used.
 set -eu
-bin=${CARGO_TARGET_DIR:-target}/release/kraal-gui
-out=docs/images
+bin=${KRAAL_GUI:-${CARGO_TARGET_DIR:-target}/release/kraal-gui}
+out=${OUT:-docs/images}
 display=:99
 config=$(mktemp -d)
 export KRAAL_CONFIG_DIR="$config" LIBGL_ALWAYS_SOFTWARE=1 DISPLAY=$display
@@ -16,7 +17,7 @@ sleep 2
 shot() { # NAME ARGS...
     name=$1
     shift
-    "$bin" --size 1280x820 --seed 7 "$@" &
+    "$bin" --size "${SIZE:-1280x820}" --seed 7 "$@" &
     app=$!
     sleep "${WAIT:-6}"
     import -window root "$out/$name.png"
@@ -24,8 +25,23 @@ shot() { # NAME ARGS...
     wait $app 2>/dev/null || true
 }
 
+# Two unfinished games for the menu's list to continue from, and a file it sets aside.
+mkdir -p "$config/unfinished"
+unfinished() { # FILE GAME RULES WHITE BLACK MOVES
+    printf '[Game "%s"]\n[Rules "%s"]\n[Date "2026-12-01"]\n[White "%s"]\n[Black "%s"]\n[Result "*"]\n\n%s\n' \
+        "$2" "$3" "$4" "$5" "$6" >"$config/unfinished/$1"
+}
+unfinished morabaraba-herder.txt morabaraba morabaraba human ai:3 "1. d7 b4 2. f2 d2"
+sleep 1
+unfinished abapa-two-players.txt oware abapa human human "1. C f 2. D b"
+echo "not a game record" >"$config/unfinished/broken.txt"
+
+shot gui-menu
 shot gui --game morabaraba --black ai:3 \
     --moves "d7 b4 f2 d2 a7 g4 c3 e5 b6 f6 g7xb4 a1 d6 c4"
-shot gui-oware --game oware --black ai:3 --moves "C f D b E c A"
+# An Oware game just after a capture: South's F takes North's d and c.
+shot gui-oware --game oware --black ai:3 --position "4,4,4,4,4,4/0,0,1,2,0,0 10:11 s" \
+    --moves "F"
 shot gui-mulabalaba --game mulabalaba --black human --dark --moves "3 14 9"
-shot gui-menu
+# The smallest window.
+SIZE=640x420 shot gui-small --game morabaraba --black human --moves "d7 b4 f2"

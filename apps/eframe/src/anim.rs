@@ -10,8 +10,9 @@ use kraal_rules_morris as morris;
 const MORRIS_SECONDS: f64 = 0.5;
 /// How long one seed takes at speed 1, in seconds.
 const SEED_SECONDS: f64 = 0.2;
-/// The longest a sowing may take, in seconds, however many seeds.
-const MOST_SOWING_SECONDS: f64 = 6.0;
+/// The longest a sowing may take, in seconds, however many seeds (a Mulabalaba relay can
+/// take forty steps and more): the terminal UI's cap too.
+pub const MOST_SOWING_SECONDS: f64 = 3.0;
 
 /// A move being shown.
 #[derive(Clone, Debug, PartialEq)]

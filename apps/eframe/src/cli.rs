@@ -9,7 +9,7 @@ use kraal_session::AnyGame;
 use std::path::PathBuf;
 
 /// Play Morabaraba, Oware and Mulabalaba in a window. Without options the start menu opens
-/// (with "continue the last game").
+/// (with every unfinished game to continue).
 #[derive(Parser, Clone, Debug, Default, PartialEq)]
 #[command(name = "kraal-gui", version, after_help = keys_help())]
 pub struct Args {
@@ -29,6 +29,10 @@ pub struct Args {
     /// No animations.
     #[arg(long)]
     pub no_animations: bool,
+    /// Save and load through the window's own file-name field, not the desktop's dialogs
+    /// (the field is also used wherever the desktop has no dialog service).
+    #[arg(long)]
+    pub no_native_dialogs: bool,
     /// The window's size in points, such as 1200x800.
     #[arg(long, value_name = "WxH", value_parser = parse_size)]
     pub size: Option<(f32, f32)>,

@@ -1,7 +1,8 @@
 //! Where the app keeps its files, and the GUI's own preferences (theme, animation speed).
 //!
-//! The settings shared with the terminal UI live in `settings.toml` ([`Settings`]); the
-//! unfinished game in `last-game.txt`. The GUI adds `gui.txt`, a few `key=value` lines for what
+//! The settings shared with the terminal UI live in `settings.toml` ([`Settings`]); every
+//! unfinished game in a file of its own in the `unfinished` folder beside it
+//! ([`kraal_front::Unfinished`]). The GUI adds `gui.txt`, a few `key=value` lines for what
 //! only the window has (light or dark, animation speed), so the shared file's `theme` (the
 //! terminal's `unicode` or `ascii`) is left to the terminal UI.
 
@@ -11,17 +12,23 @@ use std::path::{Path, PathBuf};
 /// The name of the GUI's own preferences file in the config folder.
 pub const PREFS_FILE: &str = "gui.txt";
 
+/// The folder of saved games inside a [`Config::in_folder`] folder.
+pub const GAMES_FOLDER: &str = "games";
+
 /// The files the app reads and writes, and the seed of the AI's noise.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Config {
     /// The shared settings file, if there is a config folder.
     pub settings_path: Option<PathBuf>,
-    /// The unfinished game, shared with the terminal UI.
-    pub last_game_path: Option<PathBuf>,
+    /// The folder of unfinished games, one file each, shared with the terminal UI.
+    pub unfinished: Option<PathBuf>,
     /// The GUI's own preferences.
     pub prefs_path: Option<PathBuf>,
-    /// The folder the save and load dialog starts in.
+    /// The folder the save and load dialogs start in (created when a game is saved there).
     pub save_folder: PathBuf,
+    /// Whether Save and Load open the desktop's own file dialogs (where the desktop has a
+    /// dialog service); otherwise, and where none answers, the window's file-name field.
+    pub native_dialogs: bool,
     /// The seed of the AI's noise (a fixed one makes games repeatable).
     pub seed: u64,
 }
@@ -33,26 +40,41 @@ impl Config {
         let seed = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(7, |d| d.as_nanos() as u64);
-        let save_folder = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
+        // Saved games go to the documents folder, never where the program happened to start.
+        let save_folder = kraal_front::save_folder()
+            .or_else(|| std::env::current_dir().ok())
+            .unwrap_or_else(|| PathBuf::from("."));
         Config {
             settings_path: Settings::path(),
-            last_game_path: Settings::last_game_path(),
+            unfinished: kraal_front::Unfinished::user().map(|u| u.folder().to_path_buf()),
             prefs_path: Settings::folder().map(|f| f.join(PREFS_FILE)),
             save_folder,
+            native_dialogs: true,
             seed,
         }
     }
 
-    /// Every file inside `folder` (for tests and portable use), with a fixed seed.
+    /// Every file inside `folder` (for tests and portable use): the unfinished games in
+    /// `folder/unfinished`, saved games in `folder/games`; a fixed seed, and the window's own
+    /// file-name field rather than the desktop's dialogs (tests never wait on one).
     #[must_use]
     pub fn in_folder(folder: &Path, seed: u64) -> Config {
         Config {
             settings_path: Some(folder.join(kraal_session::settings::FILE_NAME)),
-            last_game_path: Some(folder.join(kraal_session::settings::LAST_GAME_FILE)),
+            unfinished: Some(folder.join(kraal_front::unfinished::FOLDER)),
             prefs_path: Some(folder.join(PREFS_FILE)),
-            save_folder: folder.to_path_buf(),
+            save_folder: folder.join(GAMES_FOLDER),
+            native_dialogs: false,
             seed,
         }
+    }
+
+    /// The store of unfinished games, if there is one.
+    #[must_use]
+    pub fn unfinished(&self) -> Option<kraal_front::Unfinished> {
+        self.unfinished
+            .clone()
+            .map(kraal_front::Unfinished::in_folder)
     }
 }
 
@@ -151,6 +173,16 @@ impl Prefs {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn saved_games_go_to_the_documents_folder_not_the_current_one() {
+        let config = Config::from_env();
+        if let Some(folder) = kraal_front::save_folder() {
+            assert_eq!(config.save_folder, folder);
+        }
+        assert!(config.native_dialogs);
+        assert!(!Config::in_folder(Path::new("/tmp/x"), 1).native_dialogs);
+    }
 
     #[test]
     fn prefs_round_trip_and_ignore_nonsense() {

@@ -23,6 +23,8 @@ pub struct FileDialog {
     pub path: String,
     /// Why the last attempt failed, for the player.
     pub error: Option<String>,
+    /// A file that exists, which the player was asked about: saving to it again replaces it.
+    pub replace: Option<PathBuf>,
 }
 
 /// What the player did in a dialog.
@@ -44,7 +46,14 @@ impl FileDialog {
             mode,
             path,
             error: None,
+            replace: None,
         }
+    }
+
+    /// The file as typed, with a leading `~` for the home folder.
+    #[must_use]
+    pub fn chosen(&self) -> PathBuf {
+        kraal_front::expand_home(self.path.trim())
     }
 
     /// Draws the dialog.
@@ -57,12 +66,14 @@ impl FileDialog {
         egui::Window::new(title)
             .collapsible(false)
             .resizable(false)
+            .min_width(window_width(ctx))
+            .max_width(window_width(ctx))
             .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
             .show(ctx, |ui| {
                 let label = ui.label("File name:");
                 let edit = ui.add(
                     egui::TextEdit::singleline(&mut self.path)
-                        .desired_width(420.0)
+                        .desired_width(window_width(ctx) - 20.0)
                         .hint_text("such as my-game.txt"),
                 );
                 let edit = edit.labelled_by(label.id);
@@ -71,7 +82,7 @@ impl FileDialog {
                 }
                 let entered = edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
                 if let Some(error) = &self.error {
-                    ui.colored_label(ui.visuals().error_fg_color, error);
+                    crate::panel::message(ui, error, true);
                 }
                 ui.horizontal(|ui| {
                     if ui.button(verb).clicked() || entered {
@@ -79,7 +90,7 @@ impl FileDialog {
                             self.error = Some("Type a file name first.".to_owned());
                             DialogAction::None
                         } else {
-                            DialogAction::Submit(PathBuf::from(self.path.trim()))
+                            DialogAction::Submit(self.chosen())
                         };
                     }
                     if ui.button("Cancel").clicked() {
@@ -107,16 +118,23 @@ pub enum OverAction {
     Close,
 }
 
-/// The game-over window: the result and why.
-pub fn game_over(ctx: &egui::Context, headline: &str, reason: &str) -> OverAction {
+/// The widest a window grows before its messages wrap: 520 points, less in a small window.
+fn window_width(ctx: &egui::Context) -> f32 {
+    (ctx.content_rect().width() - 40.0).clamp(200.0, 520.0)
+}
+
+/// The game-over window: the result with its reason ("White wins: Black has no legal
+/// move"), and how long the game was.
+pub fn game_over(ctx: &egui::Context, ending: &str, length: &str) -> OverAction {
     let mut action = OverAction::None;
     egui::Window::new("Game over")
         .collapsible(false)
         .resizable(false)
+        .max_width(window_width(ctx))
         .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
         .show(ctx, |ui| {
-            ui.heading(headline);
-            ui.label(reason);
+            ui.add(egui::Label::new(egui::RichText::new(ending).heading()).wrap());
+            crate::panel::message(ui, length, false);
             ui.horizontal(|ui| {
                 if ui.button("New game").clicked() {
                     action = OverAction::NewGame;
@@ -151,7 +169,7 @@ pub fn resign(ctx: &egui::Context) -> ResignAnswer {
         .resizable(false)
         .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
         .show(ctx, |ui| {
-            ui.label("Give up this game? It counts as a loss.");
+            crate::panel::message(ui, "Give up this game? It counts as a loss.", false);
             ui.horizontal(|ui| {
                 if ui.button("Yes, resign").clicked() {
                     answer = ResignAnswer::Resign;
@@ -170,23 +188,18 @@ pub fn resign(ctx: &egui::Context) -> ResignAnswer {
 pub fn keys(ctx: &egui::Context, mill: Option<bool>) -> bool {
     let mut open = true;
     let mut closed = false;
+    let height = (ctx.content_rect().height() - 120.0).max(120.0);
     egui::Window::new("The keys")
         .open(&mut open)
         .collapsible(false)
         .resizable(false)
+        .max_width(window_width(ctx))
         .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
         .show(ctx, |ui| {
-            egui::Grid::new("keys")
-                .num_columns(2)
-                .spacing([16.0, 4.0])
-                .striped(true)
-                .show(ui, |ui| {
-                    for binding in keymap::bindings(FrontEnd::Window) {
-                        ui.strong(crate::actions::keys_text(binding));
-                        ui.label(binding.help);
-                        ui.end_row();
-                    }
-                });
+            // A small window scrolls the list rather than cut it.
+            egui::ScrollArea::vertical()
+                .max_height(height)
+                .show(ui, keys_grid);
             let board = match mill {
                 Some(true) => Some(
                     "On the board: click a point, or drag a cow; Tab reaches the points, \
@@ -200,11 +213,40 @@ pub fn keys(ctx: &egui::Context, mill: Option<bool>) -> bool {
             };
             if let Some(board) = board {
                 ui.add_space(4.0);
-                ui.label(egui::RichText::new(board).small().weak());
+                ui.add(egui::Label::new(egui::RichText::new(board).small().weak()).wrap());
             }
             if ui.button("Close").clicked() {
                 closed = true;
             }
         });
     closed || !open
+}
+
+/// The keys, two columns: the keys and what they do (wrapped).
+fn keys_grid(ui: &mut egui::Ui) {
+    egui::Grid::new("keys")
+        .num_columns(2)
+        .spacing([16.0, 4.0])
+        .striped(true)
+        .show(ui, |ui| {
+            for binding in keymap::bindings(FrontEnd::Window) {
+                ui.strong(crate::actions::keys_text(binding));
+                ui.add(egui::Label::new(binding.help).wrap());
+                ui.end_row();
+            }
+        });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_tilde_in_a_typed_file_name_is_the_home_folder() {
+        let Some(home) = std::env::var_os("HOME").filter(|h| !h.is_empty()) else {
+            return;
+        };
+        let dialog = FileDialog::new(FileMode::Save, " ~/games/g.txt ".to_owned());
+        assert_eq!(dialog.chosen(), PathBuf::from(home).join("games/g.txt"));
+    }
 }

@@ -1,4 +1,5 @@
-//! The start menu: game, rule set, opponent, colour, and "continue the last game".
+//! The start menu: the unfinished games to continue, and a new game's game, rule set,
+//! opponent, colour and clock.
 
 use crate::config::CLOCKS;
 use kraal_ai::OPPONENTS;
@@ -20,6 +21,10 @@ pub struct Menu {
     pub clock: usize,
     /// What went wrong with the last attempt to start, for the player.
     pub error: Option<String>,
+    /// The unfinished games, newest first.
+    pub unfinished: Vec<kraal_front::Entry>,
+    /// The files that could not be offered and were set aside, as sentences.
+    pub set_aside: Vec<String>,
 }
 
 /// What the player chose in the menu.
@@ -27,8 +32,8 @@ pub struct Menu {
 pub enum MenuAction {
     /// Start a new game with the choices.
     Start,
-    /// Continue the unfinished game.
-    Continue,
+    /// Continue this unfinished game (an index into [`Menu::unfinished`]).
+    Continue(usize),
     /// Open the load dialog.
     Load,
 }
@@ -71,6 +76,8 @@ impl Menu {
             colour,
             clock: 0,
             error: None,
+            unfinished: Vec::new(),
+            set_aside: Vec::new(),
         }
     }
 
@@ -102,24 +109,33 @@ impl Menu {
 }
 
 /// Draws the menu; returns what the player chose, if anything.
-pub fn show(ui: &mut egui::Ui, menu: &mut Menu, can_continue: bool) -> Option<MenuAction> {
+pub fn show(ui: &mut egui::Ui, menu: &mut Menu) -> Option<MenuAction> {
     let mut action = None;
     egui::ScrollArea::vertical().show(ui, |ui| {
         ui.heading("kraal: traditional African board games");
         ui.add_space(6.0);
-        ui.horizontal(|ui| {
+        ui.strong("Continue a game");
+        if menu.unfinished.is_empty() {
+            ui.label(egui::RichText::new("No unfinished games.").weak());
+        }
+        for (i, entry) in menu.unfinished.iter().enumerate() {
             if ui
-                .add_enabled(can_continue, egui::Button::new("Continue the last game"))
+                .add(egui::Button::new(entry.to_string()).wrap())
+                .on_hover_text(entry.path.display().to_string())
                 .clicked()
             {
-                action = Some(MenuAction::Continue);
+                action = Some(MenuAction::Continue(i));
             }
-            if ui.button("Load a game…").clicked() {
-                action = Some(MenuAction::Load);
-            }
-        });
+        }
+        for aside in &menu.set_aside {
+            crate::panel::message(ui, &format!("{aside}."), true);
+        }
+        ui.add_space(4.0);
+        if ui.button("Load a game…").clicked() {
+            action = Some(MenuAction::Load);
+        }
         if let Some(error) = &menu.error {
-            ui.colored_label(ui.visuals().error_fg_color, error);
+            crate::panel::message(ui, error, true);
         }
         ui.separator();
         ui.columns(2, |columns| {

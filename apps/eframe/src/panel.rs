@@ -9,6 +9,7 @@ use kraal_front::{Command, player_label};
 use kraal_rules_mancala::Side;
 use kraal_rules_morris::Color;
 use kraal_session::any::{AnyMove, Prompt};
+use kraal_session::taken::Taken;
 use kraal_session::{AnyGame, Player};
 
 /// A message for the player under the status.
@@ -34,6 +35,8 @@ pub struct PanelView<'a> {
     pub animations: bool,
     /// How fast they run.
     pub speed: f32,
+    /// What each move of the list took (the move after `n` moves at `n`), if anything.
+    pub taken: &'a [Option<Taken>],
 }
 
 /// What the person to move should click, in a window's words and the game's.
@@ -46,7 +49,7 @@ pub fn prompt_text(prompt: Prompt, game: &AnyGame) -> String {
             format!("Where does the cow on {from} go? (Click it again to let go.)")
         }
         Prompt::Destination { from, bound: true } => {
-            format!("Where does the cow on {from} go? (Touch-move: it must move.)")
+            format!("Click where the cow on {from} goes (touch-move: it must move).")
         }
         Prompt::Shoot { left: 0 } => "A mill! Click an opponent's cow to shoot.".to_owned(),
         Prompt::Shoot { left } => format!("A mill! Click a cow to shoot ({left} more after it)."),
@@ -131,18 +134,67 @@ fn mmss(d: std::time::Duration) -> String {
     format!("{}:{:02}", s / 60, s % 60)
 }
 
-/// Draws the side panel; returns what the player asked for.
+/// A message as every box and window shows it: wrapped at the box's edge, never cut, with
+/// the names the rules and the session quote in `backticks` shown in quotation marks. Every
+/// message the app shows (notices, errors, endings) goes through here.
+pub fn message(ui: &mut egui::Ui, text: &str, error: bool) -> egui::Response {
+    let mut rich = egui::RichText::new(plain(text));
+    if error {
+        rich = rich.color(ui.visuals().error_fg_color);
+    }
+    ui.add(egui::Label::new(rich).wrap())
+}
+
+/// `text` with each pair of backticks as quotation marks: "no rule set `x`" becomes
+/// "no rule set “x”".
+#[must_use]
+pub fn plain(text: &str) -> String {
+    let mut opening = true;
+    text.chars()
+        .map(|c| {
+            if c == '`' {
+                let quote = if opening { '“' } else { '”' };
+                opening = !opening;
+                quote
+            } else {
+                c
+            }
+        })
+        .collect()
+}
+
+/// How the game ended, as the panel and the game-over window say it: "White wins: Black has
+/// no legal move", then "The game ended after 19 moves (37 turns).".
+#[must_use]
+pub fn ending_text(game: &AnyGame) -> Option<(String, String)> {
+    let outcome = game.outcome()?;
+    let length = kraal_session::outcome::game_length(game.ply());
+    Some((
+        kraal_session::any::capitalise(&outcome.to_string()),
+        format!("The game ended {length}."),
+    ))
+}
+
+/// Draws the side panel; returns what the player asked for. The buttons come first, right
+/// under the title and the players, so that no message, hint or "thinking" line appearing
+/// below them ever moves them under the pointer.
 pub fn show(ui: &mut egui::Ui, view: &PanelView<'_>) -> Vec<Action> {
     let mut actions = Vec::new();
     let game = view.game;
     let rules = game.rules();
     let players = game.players();
-    ui.heading(format!(
-        "{}: {}",
-        kraal_session::any::capitalise(rules.game_name()),
-        rules.rule_set_name()
-    ));
-    ui.label(egui::RichText::new(rules.about().0).small().weak());
+    ui.add(
+        egui::Label::new(
+            egui::RichText::new(format!(
+                "{}: {}",
+                kraal_session::any::capitalise(rules.game_name()),
+                rules.rule_set_name()
+            ))
+            .heading(),
+        )
+        .wrap(),
+    );
+    ui.add(egui::Label::new(egui::RichText::new(rules.about().0).small().weak()).wrap());
     for (side, player) in players.into_iter().enumerate() {
         ui.label(format!(
             "{}: {}",
@@ -152,7 +204,49 @@ pub fn show(ui: &mut egui::Ui, view: &PanelView<'_>) -> Vec<Action> {
     }
     ui.separator();
 
-    // Status.
+    buttons(ui, view, &mut actions);
+    ui.horizontal_wrapped(|ui| {
+        // A short slider, so that the panel can be narrow in a small window.
+        ui.spacing_mut().slider_width = 80.0;
+        let mut on = view.animations;
+        if ui
+            .checkbox(&mut on, "Animations")
+            .on_hover_text(format!("key {}", key_label(Command::Animations)))
+            .changed()
+        {
+            actions.push(Action::ToggleAnimations);
+        }
+        let mut speed = view.speed;
+        if ui
+            .add_enabled(
+                on,
+                egui::Slider::new(&mut speed, Prefs::SPEEDS).text("Speed"),
+            )
+            .changed()
+        {
+            actions.push(Action::Speed(speed));
+        }
+    });
+    ui.separator();
+
+    // In a short window the status area scrolls rather than run off the panel's bottom.
+    let most = (ui.available_height() * 0.6).max(80.0);
+    egui::ScrollArea::vertical()
+        .id_salt("status")
+        .max_height(most)
+        .auto_shrink([false, true])
+        .show(ui, |ui| status(ui, view, &mut actions));
+    ui.separator();
+    move_list(ui, view, &mut actions);
+    actions
+}
+
+/// The status area under the buttons: whose turn, what to click, what the last move took,
+/// the message, the counts, the clocks, the AI's thinking and the hint.
+fn status(ui: &mut egui::Ui, view: &PanelView<'_>, actions: &mut Vec<Action>) {
+    let game = view.game;
+    let players = game.players();
+    let live = view.review.is_none() && !game.is_over();
     if let Some(moves) = view.review {
         ui.strong(format!(
             "Looking at the position after move {} of {}.",
@@ -166,29 +260,58 @@ pub fn show(ui: &mut egui::Ui, view: &PanelView<'_>) -> Vec<Action> {
         {
             actions.push(Action::BackToGame);
         }
-    } else if let Some(outcome) = game.outcome() {
-        ui.strong(format!("Game over ({}): {outcome}", outcome.result()));
+    } else if let Some((ending, length)) = ending_text(game) {
+        ui.add(egui::Label::new(egui::RichText::new(ending).strong()).wrap());
+        message(ui, &length, false);
     } else {
         let side = game.side_to_move();
         let name = game.side_name(side);
-        match players[side] {
-            Player::Human => {
-                ui.strong(format!("{name} to move."));
-            }
-            Player::Ai(o) => {
-                ui.strong(format!("{name} to move: {} is thinking…", o.name));
-            }
-        }
+        let text = match players[side] {
+            Player::Human => format!("{name} to move."),
+            Player::Ai(o) => format!("{name} to move: {} is thinking…", o.name),
+        };
+        ui.add(egui::Label::new(egui::RichText::new(text).strong()).wrap());
         if let Some(prompt) = game.prompt() {
-            ui.label(prompt_text(prompt, game));
+            message(ui, &prompt_text(prompt, game), false);
         }
     }
-    if let Some(notice) = view.notice {
-        if notice.error {
-            ui.colored_label(ui.visuals().error_fg_color, &notice.text);
-        } else {
-            ui.label(&notice.text);
+    if live && game.human_to_move() {
+        let mut extra = |label: &str, what: &str, command, action| {
+            if ui.button(label).on_hover_text(tip(what, command)).clicked() {
+                actions.push(action);
+            }
+        };
+        if game.draw_offered() {
+            extra(
+                "Accept the draw",
+                "the game ends in a draw",
+                Command::Draw,
+                Action::AcceptDraw,
+            );
         }
+        if matches!(game.prompt(), Some(Prompt::Pass(_))) {
+            extra(
+                "Pass",
+                "you cannot move, so you pass",
+                Command::Pass,
+                Action::Pass,
+            );
+        }
+    }
+    // What the last turn of each side took: the person's capture stays said after the
+    // computer's reply (while looking back, what the move on the board took).
+    let ply = game.ply();
+    if view.review.is_none()
+        && ply >= 2
+        && let Some(Some(taken)) = view.taken.get(ply - 2)
+    {
+        message(ui, &format!("{taken}."), false);
+    }
+    if let Some(taken) = game.last_taken() {
+        message(ui, &format!("{taken}."), false);
+    }
+    if let Some(notice) = view.notice {
+        message(ui, &notice.text, notice.error);
     }
 
     // Counts.
@@ -211,6 +334,7 @@ pub fn show(ui: &mut egui::Ui, view: &PanelView<'_>) -> Vec<Action> {
                 pos.seeds_on_side(side)
             ));
         }
+        ui.add(egui::Label::new(egui::RichText::new(SOWING_LEGEND).small().weak()).wrap());
     }
     if let Some(clocks) = game.clocks(std::time::Instant::now()) {
         ui.label(format!(
@@ -232,38 +356,16 @@ pub fn show(ui: &mut egui::Ui, view: &PanelView<'_>) -> Vec<Action> {
         if !thinking.line.is_empty() {
             text.push_str(&format!(", best line {}", thinking.line.join(" ")));
         }
-        ui.label(text);
+        message(ui, &text, false);
     }
     if let Some(hint) = view.hint {
-        ui.label(hint);
+        message(ui, hint, false);
     }
-    ui.separator();
-
-    buttons(ui, view, &mut actions);
-    ui.horizontal(|ui| {
-        let mut on = view.animations;
-        if ui
-            .checkbox(&mut on, "Animations")
-            .on_hover_text(format!("key {}", key_label(Command::Animations)))
-            .changed()
-        {
-            actions.push(Action::ToggleAnimations);
-        }
-        let mut speed = view.speed;
-        if ui
-            .add_enabled(
-                on,
-                egui::Slider::new(&mut speed, Prefs::SPEEDS).text("Speed"),
-            )
-            .changed()
-        {
-            actions.push(Action::Speed(speed));
-        }
-    });
-    ui.separator();
-    move_list(ui, view, &mut actions);
-    actions
 }
+
+/// What the rings on a mancala board mean.
+pub const SOWING_LEGEND: &str = "Green rim: the holes you may sow. Blue ring: the last move. \
+    Yellow ring: the hole the seeds are dropped in as a move is sown.";
 
 /// The game's buttons.
 fn buttons(ui: &mut egui::Ui, view: &PanelView<'_>, actions: &mut Vec<Action>) {
@@ -320,16 +422,6 @@ fn buttons(ui: &mut egui::Ui, view: &PanelView<'_>, actions: &mut Vec<Action>) {
             Command::Draw,
             Action::OfferDraw,
         );
-        if game.draw_offered() && live && human {
-            button(
-                ui,
-                true,
-                "Accept the draw",
-                "the game ends in a draw",
-                Command::Draw,
-                Action::AcceptDraw,
-            );
-        }
         if game.rules().game_name() == "oware" {
             button(
                 ui,
@@ -338,16 +430,6 @@ fn buttons(ui: &mut egui::Ui, view: &PanelView<'_>, actions: &mut Vec<Action>) {
                 "end the game because no capture can happen again",
                 Command::Claim,
                 Action::Claim,
-            );
-        }
-        if live && matches!(game.prompt(), Some(Prompt::Pass(_))) {
-            button(
-                ui,
-                true,
-                "Pass",
-                "you cannot move, so you pass",
-                Command::Pass,
-                Action::Pass,
             );
         }
     });
@@ -384,10 +466,17 @@ fn move_list(ui: &mut egui::Ui, view: &PanelView<'_>, actions: &mut Vec<Action>)
                     ui.label(format!("{}.", turn + 1));
                     for (i, mv) in pair.iter().enumerate() {
                         let ply = turn * 2 + i + 1;
-                        if ui
-                            .selectable_label(current == ply, mv.to_string())
-                            .clicked()
-                        {
+                        let taken = view.taken.get(ply - 1).and_then(Option::as_ref);
+                        // A shot shows in the mill notation (`g1xf6`); seeds get their count.
+                        let label = match taken {
+                            Some(t @ Taken::Captured { .. }) => format!("{mv} +{}", t.count()),
+                            _ => mv.to_string(),
+                        };
+                        let mut response = ui.selectable_label(current == ply, label);
+                        if let Some(taken) = taken {
+                            response = response.on_hover_text(format!("{taken}."));
+                        }
+                        if response.clicked() {
                             actions.push(Action::Jump(ply));
                         }
                     }

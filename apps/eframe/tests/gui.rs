@@ -120,7 +120,10 @@ fn a_mill_asks_for_a_shot_and_refuses_a_wrong_one() {
     assert!(shown(&h, "A mill! Click an opponent's cow to shoot."));
     click(&mut h, "a1, white cow");
     assert!(
-        shown_containing(&h, "cannot be shot"),
+        shown(
+            &h,
+            "a1: that is your own cow; shoot one of Black's, ringed in red."
+        ),
         "a refused pick says why"
     );
     assert!(!shown_containing(&h, "a1: a1"), "and names the point once");
@@ -202,17 +205,19 @@ fn resigning_opens_the_game_over_window() {
     click(&mut h, "Resign");
     click(&mut h, "Yes, resign");
     assert!(shown(&h, "Game over"), "the window opens");
-    assert!(shown(&h, "White wins"), "Black resigned, so White wins");
-    assert!(shown_containing(&h, "resign"), "the reason is given");
+    assert!(
+        shown_containing(&h, "White wins: Black resign"),
+        "Black resigned, so White wins, and the reason is given"
+    );
     click(&mut h, "Look at the board");
     assert!(!shown(&h, "Game over"));
     assert!(shown(&h, "d7, white cow"));
     // A finished game is not offered to continue.
-    assert!(!dir.join("last-game.txt").exists());
+    assert!(unfinished_files(&dir).is_empty());
 }
 
 #[test]
-fn a_game_ended_by_the_rules_shows_its_reason() {
+fn a_game_ended_by_the_rules_says_its_ending_once_with_its_length() {
     let dir = folder("over-rules");
     // Three cows each: one mill that shoots leaves Black with two cows, which loses.
     let mut h = harness(app_with(
@@ -240,14 +245,21 @@ fn a_game_ended_by_the_rules_shows_its_reason() {
         "{:?}",
         h.state().game().map(|g| g.outcome())
     );
-    assert!(shown(&h, "White wins"));
-    let reason = h
-        .state()
-        .game()
-        .and_then(|g| g.outcome())
-        .map(|o| o.to_string())
-        .unwrap_or_default();
-    assert!(shown(&h, &reason), "the reason {reason:?} is shown");
+    // Issue 13, item 10: the window and the panel say the ending once, with its reason and
+    // the game's length; no headline repeats it.
+    let ending = "White wins: Black is down to two cows";
+    assert_eq!(
+        h.get_all_by_label(ending).count(),
+        2,
+        "the window and the panel"
+    );
+    assert!(!shown(&h, "White wins"), "no headline repeating the ending");
+    assert!(!shown_containing(&h, "Game over ("), "no result code");
+    assert_eq!(
+        h.get_all_by_label("The game ended after 3 moves (5 turns).")
+            .count(),
+        2
+    );
 }
 
 #[test]
@@ -268,7 +280,8 @@ fn save_and_load_through_the_dialog() {
     click(&mut h, "Save…");
     assert!(shown(&h, "Save the game"));
     click(&mut h, "Save");
-    let file = dir.join("kraal-morabaraba.txt");
+    // In the folder for saved games, created on save.
+    let file = dir.join("games").join("kraal-morabaraba.txt");
     let text = std::fs::read_to_string(&file).expect("the game was saved");
     assert!(text.contains("d7 a1"), "{text}");
     assert!(!shown(&h, "Save the game"), "the dialog closes");
@@ -285,7 +298,7 @@ fn save_and_load_through_the_dialog() {
     assert!(shown(&h, "a1, black cow"));
 
     // A bad file says what is wrong, and the game goes on.
-    let bad = dir.join("bad.txt");
+    let bad = dir.join("games").join("bad.txt");
     std::fs::write(&bad, "[Game \"morabaraba\"]\n\n1. d7 d7\n").unwrap();
     click(&mut h, "Load…");
     let field = h.get_by_role(egui::accesskit::Role::TextInput);
@@ -299,7 +312,7 @@ fn save_and_load_through_the_dialog() {
 }
 
 #[test]
-fn the_last_game_can_be_continued() {
+fn an_unfinished_game_can_be_continued() {
     let dir = folder("continue");
     {
         let mut h = harness(app_with(
@@ -313,10 +326,16 @@ fn the_last_game_can_be_continued() {
             ],
         ));
         click(&mut h, "d7, empty");
-        assert!(dir.join("last-game.txt").is_file(), "kept after each move");
+        assert_eq!(unfinished_files(&dir).len(), 1, "kept after each move");
     }
     let mut h = harness(KraalApp::new(config(&dir)));
-    click(&mut h, "Continue the last game");
+    click(
+        &mut h,
+        &format!(
+            "morabaraba (morabaraba): a person against a person, {}, 1 turn",
+            today(&dir)
+        ),
+    );
     assert!(shown(&h, "d7, white cow"));
     assert_eq!(h.state().game().map(|g| g.ply()), Some(1));
 }
@@ -596,7 +615,11 @@ fn a_draw_offered_by_one_person_can_be_accepted_by_the_other() {
     );
     click(&mut h, "Accept the draw");
     assert!(shown(&h, "Game over"));
-    assert!(shown(&h, "A draw"));
+    assert_eq!(
+        h.get_all_by_label("Draw: agreed by the players").count(),
+        2,
+        "the ending in the window and the panel"
+    );
 }
 
 #[test]
@@ -770,13 +793,18 @@ fn brackets_step_through_the_moves_and_end_returns() {
 #[test]
 fn the_game_is_kept_after_each_move_and_dropped_at_the_end() {
     let dir = folder("autosave");
-    let last = dir.join("last-game.txt");
     let mut h = harness(app_with(
         &dir,
         &["--game", "oware", "--black", "human", "--no-animations"],
     ));
-    assert!(!last.exists(), "nothing is kept before a move");
+    assert!(
+        unfinished_files(&dir).is_empty(),
+        "nothing is kept before a move"
+    );
     click(&mut h, "south house C, 4 seeds");
+    let [last] = unfinished_files(&dir)
+        .try_into()
+        .expect("kept after the move");
     let kept = std::fs::read_to_string(&last).expect("kept after the move");
     assert!(kept.contains("C"), "{kept}");
     click(&mut h, "north house f, 4 seeds");
@@ -844,4 +872,397 @@ fn letters_typed_in_a_file_name_are_not_shortcuts() {
         h.state().hint_text().is_some(),
         "h works again after the dialog"
     );
+}
+
+// Issue 13: what a new player ran into.
+
+#[test]
+fn touch_move_says_what_is_allowed_and_why_a_click_is_refused() {
+    let dir = folder("touch-words");
+    let mut h = harness(app_with(
+        &dir,
+        &[
+            "--game",
+            "morabaraba",
+            "--rules",
+            "tournament",
+            "--black",
+            "human",
+            "--position",
+            "a1,d2,g7,c5/a7,g1,f4 0:0 w",
+            "--no-animations",
+        ],
+    ));
+    click(&mut h, "g7, white cow");
+    assert!(
+        shown(
+            &h,
+            "Click where the cow on g7 goes (touch-move: it must move)."
+        ),
+        "the prompt says the cow must move"
+    );
+    click(&mut h, "g7, white cow");
+    assert!(
+        shown(
+            &h,
+            "g7: touch-move: you touched this cow, so it must move; click where it goes."
+        ),
+        "letting go is refused, with the reason"
+    );
+    assert!(
+        shown(
+            &h,
+            "Click where the cow on g7 goes (touch-move: it must move)."
+        ),
+        "the cow stays picked"
+    );
+    click(&mut h, "d2, white cow");
+    assert!(
+        shown_containing(&h, "you touched the cow on g7, and it must move"),
+        "another cow is refused, with the reason"
+    );
+    click(&mut h, "a4, empty");
+    assert!(
+        shown(
+            &h,
+            "a4: it is not next to g7: a cow moves along a line to the next free point \
+             (touch-move: the cow on g7 must move)."
+        ),
+        "a point it cannot reach is refused, with the reason"
+    );
+    click(&mut h, "d7, empty");
+    assert!(shown(&h, "d7, white cow"), "the touched cow moves");
+}
+
+#[test]
+fn a_refused_click_says_why_and_no_backticks_show() {
+    let dir = folder("why");
+    let mut h = harness(app_with(
+        &dir,
+        &[
+            "--game",
+            "morabaraba",
+            "--black",
+            "human",
+            "--no-animations",
+            "--moves",
+            "b2",
+        ],
+    ));
+    click(&mut h, "b2, white cow");
+    assert!(
+        shown(
+            &h,
+            "b2: that point is taken by a white cow; place yours on an empty point."
+        ),
+        "the refusal says why"
+    );
+    // A record the rules refuse: its error quotes the move in backticks; the window shows
+    // quotation marks, and names the file once.
+    let bad = dir.join("games").join("bad.txt");
+    std::fs::create_dir_all(dir.join("games")).unwrap();
+    std::fs::write(&bad, "[Game \"morabaraba\"]\n\n1. d7 d7\n").unwrap();
+    click(&mut h, "Load…");
+    h.get_by_role(egui::accesskit::Role::TextInput)
+        .type_text("bad.txt");
+    h.run();
+    click(&mut h, "Load");
+    let error = h
+        .query_all_by_label_contains("move 2")
+        .next()
+        .and_then(|n| n.accesskit_node().value().map(|v| v.to_string()))
+        .expect("the error is shown");
+    assert!(!error.contains('`'), "{error}");
+    assert!(error.contains("“d7”"), "{error}");
+    assert_eq!(
+        error.matches("bad.txt").count(),
+        1,
+        "the file is named once: {error}"
+    );
+}
+
+#[test]
+fn captures_are_announced_in_the_status_and_the_move_list() {
+    let dir = folder("captures");
+    // South's F (4 seeds) sows a, b, c, d: d becomes 3 and c 2, both captured.
+    let mut h = harness(app_with(
+        &dir,
+        &[
+            "--game",
+            "oware",
+            "--black",
+            "human",
+            "--position",
+            "4,4,4,4,4,4/0,0,1,2,0,0 10:11 s",
+            "--no-animations",
+        ],
+    ));
+    click(&mut h, "south house F, 4 seeds");
+    let said = h
+        .state()
+        .game()
+        .and_then(kraal_session::AnyGame::last_taken)
+        .map(|t| format!("{t}."))
+        .expect("a capture");
+    assert!(shown(&h, &said), "the status line says {said:?}");
+    assert!(shown(&h, "F +5"), "the move list gives the count");
+    // The computer's captures too: North's only move, f, takes South's A (2 + 1 seeds).
+    let dir = folder("captures-ai");
+    let mut h = harness(app_with(
+        &dir,
+        &[
+            "--game",
+            "oware",
+            "--white",
+            "human",
+            "--black",
+            "ai:1",
+            "--position",
+            "2,4,4,4,4,8/0,0,0,0,0,1 10:11 n",
+            "--no-animations",
+        ],
+    ));
+    step_until(&mut h, "the computer's move", |app| {
+        app.game().is_some_and(|g| g.ply() == 1)
+    });
+    assert!(shown(&h, "North captures 3 from A."));
+    assert!(shown(&h, "f +3"));
+    // The person's capture stays said after the computer's reply.
+    let dir = folder("captures-reply");
+    let mut h = harness(app_with(
+        &dir,
+        &[
+            "--game",
+            "oware",
+            "--white",
+            "human",
+            "--black",
+            "ai:1",
+            "--position",
+            "4,4,4,4,4,4/0,0,1,2,0,0 10:11 s",
+            "--no-animations",
+        ],
+    ));
+    click(&mut h, "south house F, 4 seeds");
+    step_until(&mut h, "the computer's reply", |app| {
+        app.game().is_some_and(|g| g.ply() == 2)
+    });
+    assert!(shown(&h, &said), "{said:?} after the reply");
+}
+
+#[test]
+fn lines_that_appear_never_move_the_buttons() {
+    let dir = folder("steady");
+    let mut h = harness(app_with(
+        &dir,
+        &["--game", "oware", "--black", "human", "--no-animations"],
+    ));
+    click(&mut h, "south house C, 4 seeds");
+    let undo = h.get_by_label("Undo").rect();
+    let animations = h.get_by_label("Animations").rect();
+    // An error line.
+    click(&mut h, "south house C, 0 seeds");
+    assert!(
+        shown_containing(&h, "south house C: "),
+        "a refusal is shown"
+    );
+    assert_eq!(h.get_by_label("Undo").rect(), undo, "after an error line");
+    // A hint line ("Looking for a hint..." and then the hint).
+    click(&mut h, "Hint");
+    assert!(h.state().hint_text().is_some());
+    assert_eq!(h.get_by_label("Undo").rect(), undo, "after a hint line");
+    step_until(&mut h, "the hint", |app| {
+        app.hint_text().is_some_and(|t| t.starts_with("Hint: "))
+    });
+    assert_eq!(h.get_by_label("Undo").rect(), undo, "after the hint");
+    assert_eq!(h.get_by_label("Animations").rect(), animations);
+}
+
+#[test]
+fn a_small_window_leaves_the_board_at_least_half_the_width() {
+    let dir = folder("small");
+    let app = app_with(
+        &dir,
+        &[
+            "--game",
+            "morabaraba",
+            "--black",
+            "human",
+            "--no-animations",
+        ],
+    );
+    let mut h = egui_kittest::Harness::builder()
+        .with_size([640.0, 420.0])
+        .with_max_steps(400)
+        .build_ui_state(|ui, app: &mut KraalApp| app.ui(ui), app);
+    h.run();
+    let panel_left = h.get_by_label("Undo").rect().left();
+    assert!(panel_left >= 340.0, "the panel starts at {panel_left}");
+    let board =
+        h.get_by_label("g1, empty").rect().right() - h.get_by_label("a1, empty").rect().left();
+    assert!(board >= 200.0, "the board is {board} wide");
+    // The keys window fits: its list scrolls, its Close button is on the screen.
+    h.key_press_modifiers(egui::Modifiers::SHIFT, egui::Key::Questionmark);
+    h.run();
+    let close = h.get_by_label("Close").rect();
+    assert!(close.bottom() <= 420.0, "Close at {close:?}");
+}
+
+#[test]
+fn a_long_relay_is_animated_in_three_seconds_at_most() {
+    let dir = folder("relay");
+    let mut h = harness(app_with(
+        &dir,
+        &["--game", "mulabalaba", "--black", "human"],
+    ));
+    let game = h.state().game().expect("a game");
+    let pos = game.mancala_position().expect("a mancala game").clone();
+    // The start position's longest relay.
+    let (mv, steps) = pos
+        .legal_moves()
+        .into_iter()
+        .map(|mv| (mv, pos.steps(mv).expect("legal").len()))
+        .max_by_key(|&(_, n)| n)
+        .expect("a move");
+    assert!(steps > 15, "a long relay: {steps} steps");
+    let hole = mv.hole();
+    let label = kraal_gui::mancala_board::hole_label(pos.board(), hole, u32::from(pos.seeds(hole)));
+    h.get_by_label(&label).click();
+    h.step();
+    let seconds = h.state().animation_seconds().expect("animated");
+    assert!(
+        seconds <= 3.0 && seconds > 2.0,
+        "{steps} steps take {seconds} s"
+    );
+    assert!(
+        shown_containing(&h, "Yellow ring: the hole the seeds are dropped in"),
+        "the ring that follows the sowing is explained"
+    );
+}
+
+#[test]
+fn every_unfinished_game_is_offered_newest_first_and_kept_in_its_own_file() {
+    let dir = folder("many");
+    let play = |words: &[&str], clicks: &[&str]| {
+        let mut h = harness(app_with(&dir, words));
+        for label in clicks {
+            click(&mut h, label);
+        }
+    };
+    play(
+        &[
+            "--game",
+            "morabaraba",
+            "--black",
+            "human",
+            "--no-animations",
+        ],
+        &["d7, empty"],
+    );
+    let [older] = unfinished_files(&dir).try_into().expect("one game");
+    // The older game was written an hour ago.
+    let hour_ago = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
+    std::fs::File::options()
+        .write(true)
+        .open(&older)
+        .and_then(|f| f.set_modified(hour_ago))
+        .expect("file time");
+    play(
+        &["--game", "oware", "--black", "human", "--no-animations"],
+        &["south house C, 4 seeds", "north house f, 4 seeds"],
+    );
+    assert_eq!(
+        unfinished_files(&dir).len(),
+        2,
+        "a new game overwrites none"
+    );
+    // A file that is no game is set aside and reported, not offered.
+    std::fs::write(dir.join("unfinished").join("broken.txt"), "no record\n").unwrap();
+
+    let mut h = harness(KraalApp::new(config(&dir)));
+    let date = today(&dir);
+    let newer = format!("oware (abapa): a person against a person, {date}, 2 turns");
+    let older_line = format!("morabaraba (morabaraba): a person against a person, {date}, 1 turn");
+    let top = h.get_by_label(&newer).rect().top();
+    assert!(
+        top < h.get_by_label(&older_line).rect().top(),
+        "newest first"
+    );
+    assert!(
+        shown_containing(&h, "broken.txt cannot be continued"),
+        "the corrupt file is reported"
+    );
+    assert!(!shown_containing(&h, "no record"));
+    let untouched = std::fs::read_to_string(unfinished_with(&dir, "abapa")).unwrap();
+
+    // The older game goes on in its own file.
+    click(&mut h, &older_line);
+    assert!(shown(&h, "d7, white cow"));
+    click(&mut h, "a1, empty");
+    let kept = kraal_session::Record::load(&older).expect("its own file");
+    assert_eq!(
+        kept.moves.len(),
+        2,
+        "the continued game writes on to its file"
+    );
+    assert_eq!(unfinished_files(&dir).len(), 2, "and to no other");
+    assert_eq!(
+        std::fs::read_to_string(unfinished_with(&dir, "abapa")).unwrap(),
+        untouched,
+        "the other game is left alone"
+    );
+    // Back in the menu, both are offered again.
+    click(&mut h, "New game");
+    assert!(shown(&h, &newer));
+    assert!(shown(&h, &older_line.replace("1 turn", "2 turns")));
+}
+
+#[test]
+fn saving_goes_to_the_folder_for_games_and_native_dialogs_can_be_turned_off() {
+    let dir = folder("save-folder");
+    let mut config = config(&dir);
+    config.native_dialogs = true;
+    let app = KraalApp::from_args(
+        config,
+        [
+            "--game",
+            "oware",
+            "--black",
+            "human",
+            "--no-animations",
+            "--no-native-dialogs",
+        ],
+    )
+    .expect("arguments");
+    let mut h = harness(app);
+    click(&mut h, "south house C, 4 seeds");
+    click(&mut h, "Save…");
+    assert!(
+        shown(&h, "Save the game"),
+        "the window's own field, never a native dialog"
+    );
+    click(&mut h, "Save");
+    let saved = dir.join("games").join("kraal-oware.txt");
+    assert!(
+        saved.is_file(),
+        "saved in the games folder, created on save"
+    );
+    assert!(shown_containing(&h, "Saved to "));
+    // Saving over a file asks first.
+    let before = std::fs::read_to_string(&saved).unwrap();
+    click(&mut h, "north house f, 4 seeds");
+    click(&mut h, "Save…");
+    click(&mut h, "Save");
+    assert!(
+        shown_containing(&h, "exists already: click Save again to replace it"),
+        "the player is asked"
+    );
+    assert_eq!(
+        std::fs::read_to_string(&saved).unwrap(),
+        before,
+        "not yet replaced"
+    );
+    click(&mut h, "Save");
+    assert!(!shown(&h, "Save the game"), "the dialog closes");
+    assert_ne!(std::fs::read_to_string(&saved).unwrap(), before, "replaced");
 }

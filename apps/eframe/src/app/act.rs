@@ -140,8 +140,11 @@ impl KraalApp {
         self.dialog = None;
         self.asking_resign = false;
         self.hint = HintShown::default();
+        let set_aside = std::mem::take(&mut self.menu.set_aside);
         self.menu = Menu::from_settings(&self.settings);
         self.menu.clock = self.prefs.clock;
+        self.menu.set_aside = set_aside;
+        self.refresh_unfinished();
     }
 
     fn undo(&mut self) {

@@ -17,6 +17,7 @@ use crate::theme;
 use kraal_front::Autosave;
 use kraal_rules_mancala as mancala;
 use kraal_session::any::AnyMove;
+use kraal_session::taken::Taken;
 use kraal_session::{AnyGame, Record, Settings};
 
 /// Looking at an earlier position of the game.
@@ -56,6 +57,10 @@ pub struct KraalApp {
     notice: Option<Notice>,
     hint: HintShown,
     dialog: Option<FileDialog>,
+    /// The desktop's file dialog, while it is open.
+    native: Option<files::native::NativeDialog>,
+    /// The desktop's dialog gave up at once: the file-name field from now on.
+    native_failed: bool,
     /// The game-over window was closed to look at the board.
     over_closed: bool,
     /// The resign window is open.
@@ -65,6 +70,8 @@ pub struct KraalApp {
     autosave: Autosave,
     applied_theme: Option<bool>,
     now: f64,
+    /// What each move of the game took (see [`KraalApp::refresh_taken`]), for the move list.
+    taken: (Vec<AnyMove>, Vec<Option<Taken>>),
 }
 
 impl KraalApp {
@@ -95,8 +102,7 @@ impl KraalApp {
         if let Some(n) = &notice {
             menu.error = Some(n.text.clone());
         }
-        let autosave = Autosave::new(config.last_game_path.clone());
-        KraalApp {
+        let mut app = KraalApp {
             config,
             settings,
             prefs,
@@ -107,13 +113,18 @@ impl KraalApp {
             notice,
             hint: HintShown::default(),
             dialog: None,
+            native: None,
+            native_failed: false,
             over_closed: false,
             asking_resign: false,
             showing_keys: false,
-            autosave,
+            autosave: Autosave::new(None),
             applied_theme: None,
             now: 0.0,
-        }
+            taken: (Vec::new(), Vec::new()),
+        };
+        app.refresh_unfinished();
+        app
     }
 
     /// The app as the command line asks, once [`cli::prepare`] has checked it: the menu, or
@@ -127,6 +138,9 @@ impl KraalApp {
         }
         if args.no_animations {
             app.settings.animations = false;
+        }
+        if args.no_native_dialogs {
+            app.config.native_dialogs = false;
         }
         if let Opening::Game { game, from } = opening {
             app.start(*game);
@@ -200,8 +214,12 @@ impl KraalApp {
         });
     }
 
-    /// Starts playing `game`: nothing of it is kept on disk until it changes.
+    /// Starts playing `game` as a new unfinished game with a file of its own (written once it
+    /// changes), so that it never overwrites another; a continued game then takes back the
+    /// file it came from ([`KraalApp::continue_game`]).
     fn start(&mut self, game: AnyGame) {
+        let slot = self.config.unfinished().map(|store| store.slot_for(&game));
+        self.autosave = Autosave::new(slot);
         self.game = Some(game);
         self.review = None;
         self.anim = None;
@@ -209,7 +227,32 @@ impl KraalApp {
         self.dialog = None;
         self.over_closed = false;
         self.asking_resign = false;
-        self.autosave.forget();
+    }
+
+    /// Works out what each move took when the moves changed (not while looking back: the
+    /// list is the whole game's then), by replaying the record once.
+    fn refresh_taken(&mut self) {
+        let Some(game) = &self.game else {
+            return;
+        };
+        if self.review.is_some() {
+            return;
+        }
+        let moves = game.moves();
+        if moves == self.taken.0 {
+            return;
+        }
+        let players = [kraal_session::Player::Human; 2];
+        let taken = match AnyGame::from_record(&game.record(), players, 0) {
+            Ok(mut replay) => (1..=moves.len())
+                .map(|ply| {
+                    replay.jump(ply).ok()?;
+                    replay.last_taken()
+                })
+                .collect(),
+            Err(_) => Vec::new(),
+        };
+        self.taken = (moves, taken);
     }
 
     /// Draws the whole app in `ui` (the window's content); one call a frame.
@@ -225,6 +268,7 @@ impl KraalApp {
             self.act(action);
         }
         self.run_game(&ctx);
+        self.poll_native(&ctx);
 
         let mut asked = Vec::new();
         egui::Panel::top("toolbar").show(ui, |ui| {
@@ -232,18 +276,21 @@ impl KraalApp {
         });
         if self.game.is_none() {
             egui::CentralPanel::default().show(ui, |ui| {
-                let can_continue = self.can_continue();
-                match crate::menu::show(ui, &mut self.menu, can_continue) {
+                match crate::menu::show(ui, &mut self.menu) {
                     Some(MenuAction::Start) => self.start_from_menu(),
-                    Some(MenuAction::Continue) => self.continue_last(),
+                    Some(MenuAction::Continue(i)) => self.continue_game(i),
                     Some(MenuAction::Load) => asked.push(Action::Load),
                     None => {}
                 }
             });
         } else {
+            self.refresh_taken();
+            // The panel yields to the board in a small window: at most half the width.
+            let width = ui.available_width();
             egui::Panel::right("panel")
-                .default_size(330.0)
-                .min_size(260.0)
+                .default_size((width * 0.3).clamp(190.0, 330.0))
+                .min_size(170.0)
+                .max_size((width * 0.5).max(170.0))
                 .show(ui, |ui| {
                     if let Some(game) = &self.game {
                         let view = PanelView {
@@ -253,6 +300,7 @@ impl KraalApp {
                             hint: self.hint.text.as_deref(),
                             animations: self.settings.animations,
                             speed: self.prefs.speed,
+                            taken: &self.taken.1,
                         };
                         asked.extend(panel::show(ui, &view));
                     }
@@ -289,15 +337,10 @@ impl KraalApp {
             return;
         };
         if game.is_over() && !self.over_closed && self.review.is_none() && self.anim.is_none() {
-            let Some(outcome) = game.outcome() else {
+            let Some((ending, length)) = panel::ending_text(game) else {
                 return;
             };
-            let headline = match outcome.winner {
-                Some(_) => outcome.headline(),
-                None => "A draw".to_owned(),
-            };
-            let reason = outcome.to_string();
-            match dialogs::game_over(ctx, &headline, &reason) {
+            match dialogs::game_over(ctx, &ending, &length) {
                 OverAction::None => {}
                 OverAction::NewGame => self.act(Action::NewGame),
                 OverAction::Undo => self.act(Action::Undo),

@@ -27,7 +27,72 @@ fn refusal(place: &str, why: &SessionError) -> String {
     }
 }
 
+/// Why a mill-game pick is refused, told from the board: the session's reason ("you cannot
+/// place a cow there") says what, this says why ("b2 is taken by a black cow").
+fn morris_why(
+    pos: &kraal_rules_morris::Position,
+    prompt: Option<Prompt>,
+    point: kraal_rules_morris::Point,
+    reason: &str,
+) -> String {
+    use kraal_rules_morris::{Color, Phase};
+    let mover = pos.side_to_move();
+    let side = |c: Color| if c == Color::White { "White" } else { "Black" };
+    let other = side(mover.other());
+    let at = pos.cow_at(point);
+    let cow = |c: Color| format!("a {} cow", side(c).to_lowercase());
+    let why = match (prompt, at) {
+        (Some(Prompt::Place(_)), Some(c)) => {
+            format!(
+                "that point is taken by {}; place yours on an empty point",
+                cow(c)
+            )
+        }
+        (Some(Prompt::PickCow(_)), None) => {
+            "that point is empty; click one of your cows to move it".to_owned()
+        }
+        (Some(Prompt::PickCow(_)), Some(c)) if c != mover => {
+            format!("that is {other}'s cow; click one of yours")
+        }
+        (Some(Prompt::PickCow(_)), Some(_)) => {
+            "that cow is blocked: no point next to it is free; pick another".to_owned()
+        }
+        (Some(Prompt::Destination { from, bound }), _) => {
+            let mut why = match at {
+                Some(c) => format!("that point is taken by {}", cow(c)),
+                None if pos.phase_of(mover) == Phase::Flying => {
+                    format!("the cow on {from} may not go there now")
+                }
+                None => format!(
+                    "it is not next to {from}: a cow moves along a line to the next free point"
+                ),
+            };
+            if bound {
+                why.push_str(&format!(" (touch-move: the cow on {from} must move)"));
+            }
+            why
+        }
+        (Some(Prompt::Shoot { .. }), None) => {
+            format!("that point is empty; shoot one of {other}'s cows, ringed in red")
+        }
+        (Some(Prompt::Shoot { .. }), Some(c)) if c == mover => {
+            format!("that is your own cow; shoot one of {other}'s, ringed in red")
+        }
+        (Some(Prompt::Shoot { .. }), Some(_)) => {
+            "that cow stands in a mill; shoot one ringed in red".to_owned()
+        }
+        _ => reason.to_owned(),
+    };
+    format!("{}: {why}.", point.label())
+}
+
 impl KraalApp {
+    /// How long the move being animated takes in all, in seconds (none if nothing moves).
+    #[must_use]
+    pub fn animation_seconds(&self) -> Option<f64> {
+        self.anim.as_ref().map(Animation::duration)
+    }
+
     fn before(&self) -> Option<Before> {
         let game = self.game.as_ref()?;
         if let Some(pos) = game.morris_position() {
@@ -72,13 +137,33 @@ impl KraalApp {
         let Some(game) = self.game.as_mut() else {
             return;
         };
+        let prompt = game.prompt();
+        // Under touch-move the touched cow cannot be let go: say so rather than drop it.
+        if let Some(Prompt::Destination { from, bound: true }) = prompt
+            && from == point
+        {
+            let text = format!(
+                "{from}: touch-move: you touched this cow, so it must move; click where it goes."
+            );
+            return self.say(text, true);
+        }
+        let pos = game.morris_position().cloned();
+        let why = |e: &SessionError| match (e, &pos) {
+            (SessionError::Pick { reason, .. }, Some(pos)) => {
+                morris_why(pos, prompt, point, reason)
+            }
+            (other, _) => refusal(point.label(), other),
+        };
         match game.click_point(point) {
             Ok(None) => self.notice = None,
             Ok(Some(_)) => {
                 self.notice = None;
                 self.moved(before);
             }
-            Err(why) => self.say(refusal(point.label(), &why), true),
+            Err(e) => {
+                let text = why(&e);
+                self.say(text, true);
+            }
         }
     }
 

@@ -66,3 +66,32 @@ pub fn shown(harness: &Harness<'static, KraalApp>, label: &str) -> bool {
 pub fn shown_containing(harness: &Harness<'static, KraalApp>, part: &str) -> bool {
     harness.query_all_by_label_contains(part).next().is_some()
 }
+
+/// The unfinished games' files kept in `dir`'s config (set-aside files not counted).
+pub fn unfinished_files(dir: &std::path::Path) -> Vec<PathBuf> {
+    let Ok(entries) = std::fs::read_dir(dir.join("unfinished")) else {
+        return Vec::new();
+    };
+    let mut files: Vec<PathBuf> = entries
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "txt"))
+        .collect();
+    files.sort();
+    files
+}
+
+/// The one unfinished game's file whose name contains `part`.
+pub fn unfinished_with(dir: &std::path::Path, part: &str) -> PathBuf {
+    unfinished_files(dir)
+        .into_iter()
+        .find(|p| p.to_string_lossy().contains(part))
+        .expect("an unfinished game's file")
+}
+
+/// The date the records of `dir`'s unfinished games carry (today's).
+pub fn today(dir: &std::path::Path) -> String {
+    let file = unfinished_files(dir).into_iter().next().expect("a game");
+    let record = kraal_session::Record::load(&file).expect("a record");
+    record.tag("Date").unwrap_or("undated").to_owned()
+}
