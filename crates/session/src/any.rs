@@ -759,6 +759,13 @@ impl AnyGame {
             return Err(SessionError::WrongBoard);
         };
         let earlier = pick.from();
+        // Under touch-move the touched cow cannot be let go: the pick stands.
+        if let Some(touched) = session.touched()
+            && earlier == Some(touched)
+            && point == touched
+        {
+            return Err(SessionError::TouchMove { touched });
+        }
         match pick.click(session.position(), point) {
             Picked::More => {
                 if let Some(from) = pick.from()
@@ -774,8 +781,9 @@ impl AnyGame {
                 Ok(None)
             }
             Picked::Refused(reason) => Err(SessionError::Pick {
-                at: point.to_string(),
+                at: point,
                 reason,
+                touched: session.touched(),
             }),
             // Built from the legal moves: played without checking it again.
             Picked::Move(mv) => session
@@ -794,7 +802,7 @@ impl AnyGame {
             return Err(SessionError::WrongBoard);
         };
         let pos = session.position();
-        let mv = pick::mancala_move_at(pos, hole).map_err(|reason| SessionError::Pick {
+        let mv = pick::mancala_move_at(pos, hole).map_err(|reason| SessionError::Hole {
             at: pos.board().label(hole),
             reason,
         })?;
@@ -940,8 +948,16 @@ mod tests {
             }),
             "the prompt says the touched cow must move"
         );
-        // Letting go and picking another cow is refused: d2 was touched and can move.
-        assert_eq!(g.click_point("d2".parse().unwrap()), Ok(None));
+        // Letting go and picking another cow are refused: d2 was touched and can move.
+        assert!(matches!(
+            g.click_point("d2".parse().unwrap()),
+            Err(SessionError::TouchMove { .. })
+        ));
+        assert_eq!(
+            g.pick().and_then(MorrisPick::from),
+            "d2".parse().ok(),
+            "the pick stands"
+        );
         assert!(matches!(
             g.click_point("a1".parse().unwrap()),
             Err(SessionError::TouchMove { .. })

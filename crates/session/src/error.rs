@@ -58,11 +58,20 @@ pub enum SessionError {
     },
     /// The computer is to move.
     ComputerToMove,
-    /// A point or hole that cannot be picked now, and why (for the player).
+    /// A point of a mill board that cannot be picked now, and why.
     Pick {
-        /// The point or hole picked.
-        at: String,
+        /// The point picked.
+        at: Point,
         /// Why it cannot be picked.
+        reason: crate::pick::Refusal,
+        /// Under touch-move, the cow that was touched and must move.
+        touched: Option<Point>,
+    },
+    /// A hole of a mancala board that cannot be played now, and why (for the player).
+    Hole {
+        /// The hole, as the notation names it.
+        at: String,
+        /// Why it cannot be played.
         reason: &'static str,
     },
     /// Passing is not allowed now.
@@ -119,7 +128,18 @@ impl fmt::Display for SessionError {
                 "touch-move: you touched the cow on {touched}, and it must move"
             ),
             SessionError::ComputerToMove => f.write_str("wait: the computer is thinking"),
-            SessionError::Pick { at, reason } => write!(f, "{at}: {reason}"),
+            SessionError::Pick {
+                at,
+                reason,
+                touched,
+            } => {
+                write!(f, "{at}: {reason}")?;
+                match touched {
+                    Some(t) => write!(f, " (touch-move: the cow on {t} must move)"),
+                    None => Ok(()),
+                }
+            }
+            SessionError::Hole { at, reason } => write!(f, "{at}: {reason}"),
             SessionError::CannotPass {
                 in_this_game: false,
             } => f.write_str("there is no passing in this game"),

@@ -21,7 +21,7 @@
 //! ```
 
 use kraal_rules_mancala as mancala;
-use kraal_rules_morris::{Move, Point, Position};
+use kraal_rules_morris::{Color, Move, Phase, Point, Position};
 
 /// What the next pick of a mill-game turn chooses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -50,8 +50,94 @@ pub enum Picked {
     More,
     /// The turn is complete: this legal move.
     Move(Move),
-    /// The point cannot be picked now; the reason is for the player.
-    Refused(&'static str),
+    /// The point cannot be picked now, and why.
+    Refused(Refusal),
+}
+
+/// Why a point cannot be picked, read from the position (no rule of its own): each front end
+/// words it, or uses its `Display`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// The game is over.
+    GameOver,
+    /// The player cannot move and must pass.
+    MustPass,
+    /// A point taken by a cow of this colour.
+    Taken(Color),
+    /// A point where no cow may be placed now, though it is empty.
+    CannotPlace,
+    /// An empty point, where one of the mover's cows was wanted.
+    Empty,
+    /// A cow of the other side, where one of the mover's was wanted.
+    NotYours {
+        /// The other side.
+        owner: Color,
+    },
+    /// One of the mover's cows that cannot move: no point next to it is free.
+    Blocked,
+    /// A point the picked cow cannot reach: not next to it along a line.
+    NotNext {
+        /// The picked cow's point.
+        from: Point,
+    },
+    /// A point the picked (flying) cow may not go to now.
+    NotThere {
+        /// The picked cow's point.
+        from: Point,
+    },
+    /// An empty point, where a cow to shoot was wanted.
+    NothingToShoot {
+        /// The side whose cows may be shot.
+        target: Color,
+    },
+    /// The shooter's own cow.
+    OwnCow {
+        /// The side whose cows may be shot.
+        target: Color,
+    },
+    /// A cow that stands in a mill and is safe from this shot.
+    InMill,
+}
+
+impl std::fmt::Display for Refusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let name = |c: Color| if c == Color::White { "White" } else { "Black" };
+        match *self {
+            Refusal::GameOver => f.write_str("the game is over"),
+            Refusal::MustPass => f.write_str("you cannot move: pass instead"),
+            Refusal::Taken(c) => write!(
+                f,
+                "that point is taken by a {} cow; place yours on an empty point",
+                name(c).to_lowercase()
+            ),
+            Refusal::CannotPlace => f.write_str("you cannot place a cow there"),
+            Refusal::Empty => f.write_str("that point is empty; pick one of your cows to move it"),
+            Refusal::NotYours { owner } => {
+                write!(f, "that is {}'s cow; pick one of yours", name(owner))
+            }
+            Refusal::Blocked => {
+                f.write_str("that cow is blocked: no point next to it is free; pick another")
+            }
+            Refusal::NotNext { from } => write!(
+                f,
+                "it is not next to {from}: a cow moves along a line to the next free point"
+            ),
+            Refusal::NotThere { from } => write!(f, "the cow on {from} may not go there now"),
+            Refusal::NothingToShoot { target } => write!(
+                f,
+                "that point is empty; shoot one of {}'s highlighted cows",
+                name(target)
+            ),
+            Refusal::OwnCow { target } => write!(
+                f,
+                "that is your own cow; shoot one of {}'s highlighted cows",
+                name(target)
+            ),
+            Refusal::InMill => {
+                f.write_str("that cow stands in a mill; shoot one of the highlighted cows")
+            }
+        }
+    }
 }
 
 /// The picks made so far in a mill-game turn.
@@ -153,15 +239,21 @@ impl MorrisPick {
     pub fn click(&mut self, pos: &Position, point: Point) -> Picked {
         let stage = self.stage(pos);
         let is_target = self.targets(pos).contains(&point);
+        let mover = pos.side_to_move();
+        let at = pos.cow_at(point);
         match stage {
-            Stage::None => return Picked::Refused("the game is over"),
-            Stage::Pass => return Picked::Refused("you cannot move: pass instead"),
+            Stage::None => return Picked::Refused(Refusal::GameOver),
+            Stage::Pass => return Picked::Refused(Refusal::MustPass),
             Stage::Place if !is_target => {
-                return Picked::Refused("you cannot place a cow there");
+                return Picked::Refused(at.map_or(Refusal::CannotPlace, Refusal::Taken));
             }
             Stage::Place => self.to = Some(point),
             Stage::From if !is_target => {
-                return Picked::Refused("pick one of your cows that can move");
+                return Picked::Refused(match at {
+                    None => Refusal::Empty,
+                    Some(owner) if owner != mover => Refusal::NotYours { owner },
+                    Some(_) => Refusal::Blocked,
+                });
             }
             Stage::From => {
                 self.from = Some(point);
@@ -171,17 +263,26 @@ impl MorrisPick {
                 self.clear();
                 return Picked::More;
             }
-            Stage::To(_) if !is_target => {
+            Stage::To(from) if !is_target => {
                 let other = MorrisPick::default();
                 if other.stage(pos) == Stage::From && other.targets(pos).contains(&point) {
                     self.from = Some(point);
                     return Picked::More;
                 }
-                return Picked::Refused("that cow cannot go there");
+                return Picked::Refused(match at {
+                    Some(c) => Refusal::Taken(c),
+                    None if pos.phase_of(mover) == Phase::Flying => Refusal::NotThere { from },
+                    None => Refusal::NotNext { from },
+                });
             }
             Stage::To(_) => self.to = Some(point),
             Stage::Shoot { .. } if !is_target => {
-                return Picked::Refused("that cow cannot be shot: pick a highlighted one");
+                let target = mover.other();
+                return Picked::Refused(match at {
+                    None => Refusal::NothingToShoot { target },
+                    Some(c) if c == mover => Refusal::OwnCow { target },
+                    Some(_) => Refusal::InMill,
+                });
             }
             Stage::Shoot { .. } => self.shots |= point.bit(),
         }
@@ -267,9 +368,20 @@ mod tests {
         assert_eq!(pick.stage(&pos), Stage::From);
         assert_eq!(
             pick.click(&pos, p("a7")),
-            Picked::Refused("pick one of your cows that can move")
+            Picked::Refused(Refusal::NotYours {
+                owner: Color::Black
+            })
         );
+        assert_eq!(pick.click(&pos, p("b2")), Picked::Refused(Refusal::Empty));
         assert_eq!(pick.click(&pos, p("a1")), Picked::More);
+        assert_eq!(
+            pick.click(&pos, p("g4")),
+            Picked::Refused(Refusal::NotNext { from: p("a1") })
+        );
+        assert_eq!(
+            pick.click(&pos, p("f4")),
+            Picked::Refused(Refusal::Taken(Color::Black))
+        );
         assert_eq!(pick.stage(&pos), Stage::To(p("a1")));
         assert_eq!(pick.targets(&pos), vec![p("d1"), p("b2"), p("a4")]);
         assert_eq!(pick.click(&pos, p("d2")), Picked::More);
@@ -281,6 +393,42 @@ mod tests {
             pick.click(&pos, p("d7")),
             Picked::Move(Move::step(p("g7"), p("d7")))
         );
+    }
+
+    #[test]
+    fn a_refused_pick_says_why() {
+        let pos = morris("a1/b6 11:11 w", &[]);
+        let mut pick = MorrisPick::default();
+        assert_eq!(
+            pick.click(&pos, p("b6")),
+            Picked::Refused(Refusal::Taken(Color::Black))
+        );
+        assert_eq!(
+            Refusal::Taken(Color::Black).to_string(),
+            "that point is taken by a black cow; place yours on an empty point"
+        );
+        // White's a1 is hemmed in by Black's d1, a4 and b2 (four cows: no flying).
+        let pos = morris("a1,g7,c5,e5/d1,a4,b2,f6 0:0 w", &[]);
+        assert_eq!(pick.click(&pos, p("a1")), Picked::Refused(Refusal::Blocked));
+        // After a mill: White's own cow, an empty point, and Black's cows in a mill (d1-d2-d3
+        // stands while f6 is free to shoot).
+        let pos = morris("a7,d7/d1,d2,d3,f6 8:8 w", &[]);
+        let mut pick = MorrisPick::default();
+        assert_eq!(
+            pick.click(&pos, p("g7")),
+            Picked::More,
+            "a7-d7-g7 is a mill"
+        );
+        let target = Color::Black;
+        assert_eq!(
+            pick.click(&pos, p("a7")),
+            Picked::Refused(Refusal::OwnCow { target })
+        );
+        assert_eq!(
+            pick.click(&pos, p("b4")),
+            Picked::Refused(Refusal::NothingToShoot { target })
+        );
+        assert_eq!(pick.click(&pos, p("d2")), Picked::Refused(Refusal::InMill));
     }
 
     #[test]

@@ -229,8 +229,8 @@ impl KraalApp {
         self.asking_resign = false;
     }
 
-    /// Works out what each move took when the moves changed (not while looking back: the
-    /// list is the whole game's then), by replaying the record once.
+    /// Reads what each move took when the moves changed (not while looking back: the list is
+    /// the whole game's then).
     fn refresh_taken(&mut self) {
         let Some(game) = &self.game else {
             return;
@@ -242,16 +242,7 @@ impl KraalApp {
         if moves == self.taken.0 {
             return;
         }
-        let players = [kraal_session::Player::Human; 2];
-        let taken = match AnyGame::from_record(&game.record(), players, 0) {
-            Ok(mut replay) => (1..=moves.len())
-                .map(|ply| {
-                    replay.jump(ply).ok()?;
-                    replay.last_taken()
-                })
-                .collect(),
-            Err(_) => Vec::new(),
-        };
+        let taken = (1..=moves.len()).map(|ply| game.taken_at(ply)).collect();
         self.taken = (moves, taken);
     }
 

@@ -18,72 +18,42 @@ enum Before {
     Mancala(Box<mancala::Position>),
 }
 
-/// Why a point or hole cannot be picked, naming it once: "a1: that cow cannot be shot...".
+/// Why a point or hole cannot be picked, naming it once: "a1: that is your own cow...". The
+/// shots are worded for this board, where the cows that may be shot are ringed in red.
 fn refusal(place: &str, why: &SessionError) -> String {
+    use kraal_session::pick::Refusal;
+    let name = |c: kraal_rules_morris::Color| match c {
+        kraal_rules_morris::Color::White => "White",
+        kraal_rules_morris::Color::Black => "Black",
+    };
     match why {
-        // The session names the pick as notation; the window names it as the board does.
-        SessionError::Pick { reason, .. } => format!("{place}: {reason}."),
+        SessionError::Pick {
+            at,
+            reason: Refusal::OwnCow { target },
+            ..
+        } => format!(
+            "{at}: that is your own cow; shoot one of {}'s, ringed in red.",
+            name(*target)
+        ),
+        SessionError::Pick {
+            at,
+            reason: Refusal::NothingToShoot { target },
+            ..
+        } => format!(
+            "{at}: that point is empty; shoot one of {}'s cows, ringed in red.",
+            name(*target)
+        ),
+        SessionError::Pick {
+            at,
+            reason: Refusal::InMill,
+            ..
+        } => format!("{at}: that cow stands in a mill; shoot one ringed in red."),
+        // A point is named as the board names it, and the session says why.
+        SessionError::Pick { .. } => format!("{why}."),
+        // The session names a hole as notation; the window names it as the board does.
+        SessionError::Hole { reason, .. } => format!("{place}: {reason}."),
         other => format!("{place}: {other}."),
     }
-}
-
-/// Why a mill-game pick is refused, told from the board: the session's reason ("you cannot
-/// place a cow there") says what, this says why ("b2 is taken by a black cow").
-fn morris_why(
-    pos: &kraal_rules_morris::Position,
-    prompt: Option<Prompt>,
-    point: kraal_rules_morris::Point,
-    reason: &str,
-) -> String {
-    use kraal_rules_morris::{Color, Phase};
-    let mover = pos.side_to_move();
-    let side = |c: Color| if c == Color::White { "White" } else { "Black" };
-    let other = side(mover.other());
-    let at = pos.cow_at(point);
-    let cow = |c: Color| format!("a {} cow", side(c).to_lowercase());
-    let why = match (prompt, at) {
-        (Some(Prompt::Place(_)), Some(c)) => {
-            format!(
-                "that point is taken by {}; place yours on an empty point",
-                cow(c)
-            )
-        }
-        (Some(Prompt::PickCow(_)), None) => {
-            "that point is empty; click one of your cows to move it".to_owned()
-        }
-        (Some(Prompt::PickCow(_)), Some(c)) if c != mover => {
-            format!("that is {other}'s cow; click one of yours")
-        }
-        (Some(Prompt::PickCow(_)), Some(_)) => {
-            "that cow is blocked: no point next to it is free; pick another".to_owned()
-        }
-        (Some(Prompt::Destination { from, bound }), _) => {
-            let mut why = match at {
-                Some(c) => format!("that point is taken by {}", cow(c)),
-                None if pos.phase_of(mover) == Phase::Flying => {
-                    format!("the cow on {from} may not go there now")
-                }
-                None => format!(
-                    "it is not next to {from}: a cow moves along a line to the next free point"
-                ),
-            };
-            if bound {
-                why.push_str(&format!(" (touch-move: the cow on {from} must move)"));
-            }
-            why
-        }
-        (Some(Prompt::Shoot { .. }), None) => {
-            format!("that point is empty; shoot one of {other}'s cows, ringed in red")
-        }
-        (Some(Prompt::Shoot { .. }), Some(c)) if c == mover => {
-            format!("that is your own cow; shoot one of {other}'s, ringed in red")
-        }
-        (Some(Prompt::Shoot { .. }), Some(_)) => {
-            "that cow stands in a mill; shoot one ringed in red".to_owned()
-        }
-        _ => reason.to_owned(),
-    };
-    format!("{}: {why}.", point.label())
 }
 
 impl KraalApp {
@@ -147,13 +117,7 @@ impl KraalApp {
             );
             return self.say(text, true);
         }
-        let pos = game.morris_position().cloned();
-        let why = |e: &SessionError| match (e, &pos) {
-            (SessionError::Pick { reason, .. }, Some(pos)) => {
-                morris_why(pos, prompt, point, reason)
-            }
-            (other, _) => refusal(point.label(), other),
-        };
+        let why = |e: &SessionError| refusal(point.label(), e);
         match game.click_point(point) {
             Ok(None) => self.notice = None,
             Ok(Some(_)) => {
