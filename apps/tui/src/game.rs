@@ -260,7 +260,7 @@ impl Match {
         let refused = self.game.click_point(point).err();
         self.after_move(now);
         refused.map(|why| {
-            let text = capitalise(&why.to_string());
+            let text = sentence(&why);
             // Touch-move: say where the touched cow may go.
             match (&why, &self.game) {
                 (SessionError::TouchMove { .. }, AnyGame::Morris { session, pick }) => {
@@ -269,6 +269,7 @@ impl Match {
                         .iter()
                         .map(ToString::to_string)
                         .collect();
+                    let text = text.trim_end_matches('.');
                     if points.is_empty() {
                         format!("{text}.")
                     } else {
@@ -288,7 +289,7 @@ impl Match {
             self.animate_last(now);
         }
         self.after_move(now);
-        refused.map(|why| capitalise(&why.to_string()))
+        refused.map(|why| sentence(&why))
     }
 
     /// Starts the AI if it is to move, and plays its move when it is ready (not while a
@@ -382,6 +383,15 @@ impl Match {
             [pos.captured(Side::South), pos.captured(Side::North)],
             None,
         ))
+    }
+}
+
+/// A refusal as the message line shows it: a sentence, except that one naming a point or
+/// hole first keeps the name as the notation writes it ("a1: that point is empty; ...").
+fn sentence(why: &SessionError) -> String {
+    match why {
+        SessionError::Pick { .. } | SessionError::Hole { .. } => format!("{why}."),
+        other => format!("{}.", capitalise(&other.to_string())),
     }
 }
 
