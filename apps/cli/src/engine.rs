@@ -380,6 +380,8 @@ impl Engine {
             format!("option name Hash type spin default {DEFAULT_HASH} min 1 max {MAX_HASH}"),
             "option name Level type spin default 0 min 0 max 7".to_owned(),
             format!("option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"),
+            "info string Threads is accepted but not used yet: the search runs on one thread"
+                .to_owned(),
             "uciok".to_owned(),
         ]
     }
