@@ -32,6 +32,8 @@ const MAX_THREADS: usize = 256;
 const POLL: Duration = Duration::from_millis(5);
 /// Time kept back from every move for reading, printing and the pipe.
 const OVERHEAD: Duration = Duration::from_millis(30);
+/// The longest time `go` takes, in ms (a year).
+const MAX_MS: i64 = 365 * 24 * 3_600 * 1_000;
 /// Moves still to play when the clock does not say (`movestogo` absent).
 const DEFAULT_MOVES_TO_GO: u32 = 30;
 
@@ -43,8 +45,10 @@ const DEFAULT_MOVES_TO_GO: u32 = 30;
 pub fn budget(remaining: Duration, increment: Duration, movestogo: Option<u32>) -> Duration {
     let usable = remaining.saturating_sub(OVERHEAD);
     let moves = movestogo.unwrap_or(DEFAULT_MOVES_TO_GO).clamp(1, 1_000);
-    let share = usable / moves + increment * 3 / 4;
-    share.min(usable * 4 / 5).max(Duration::from_millis(1))
+    let share = (usable / moves).saturating_add(increment.saturating_mul(3) / 4);
+    share
+        .min(usable.saturating_mul(4) / 5)
+        .max(Duration::from_millis(1))
 }
 
 /// A position of either family.
@@ -177,10 +181,11 @@ impl Go {
             };
             let bad = || format!("go: `{word} {value}` is not a number of the right kind");
             // Clocks may run below zero in some GUIs: read them as no time left.
+            // Times beyond a year are read as a year, so no deadline overflows.
             let ms = || -> Result<u64, String> {
                 value
                     .parse::<i64>()
-                    .map(|v| v.max(0) as u64)
+                    .map(|v| v.clamp(0, MAX_MS) as u64)
                     .map_err(|_| bad())
             };
             match word {
@@ -561,7 +566,7 @@ struct Found<M> {
 impl Job {
     fn info(&self, depth: u32, score: Score, nodes: u64, elapsed: Duration, pv: &str) -> String {
         let ms = elapsed.as_millis() as u64;
-        let nps = nodes * 1000 / ms.max(1);
+        let nps = nodes.saturating_mul(1000) / ms.max(1);
         format!(
             "info depth {depth} seldepth {depth} score {} nodes {nodes} nps {nps} time {ms} pv {pv}",
             score_text(score)
@@ -946,8 +951,16 @@ mod tests {
         assert!(Go::parse(&["depth", "0"]).unwrap_err().contains("depth"));
         assert!(Go::parse(&["nodes", "x"]).unwrap_err().contains("nodes x"));
         assert!(Go::parse(&["ponder"]).unwrap_err().contains("ponder"));
-        let (mut e, _) = engine();
+        let (mut e, lines) = engine();
         assert!(e.handle("go depth x")[0].starts_with("info string error: go:"));
+        // Clocks of any size: no deadline overflows.
+        let _ = budget(Duration::MAX, Duration::MAX, None);
+        let huge = i64::MAX;
+        e.handle(&format!(
+            "go depth 1 movetime {huge} wtime {huge} winc {huge}"
+        ));
+        e.finish();
+        assert_ne!(bestmove(&lines), "(none)");
         assert!(e.handle("frobnicate")[0].contains("`frobnicate`"));
     }
 
@@ -1034,6 +1047,7 @@ mod tests {
                 "setoption name (Game|Rules|Set|Hash|Level|MultiPV|Threads) value [a-z0-9=-]{0,10}",
                 "position (startpos|fen [a-g1-7,/: 0-9wbsn-]{0,30}) moves( [a-gA-F1-7x-]{1,6}){0,6}",
                 "go( (depth|nodes|movetime|wtime|btime|winc|binc|movestogo) -?[0-9]{0,3}){0,3}",
+                "go( (movetime|wtime|btime|winc|binc|movestogo|depth) -?[0-9]{0,25}){1,3}",
             ],
             1..8,
         )) {
