@@ -807,6 +807,16 @@ mod tests {
     }
 
     #[test]
+    fn hash_sizes_the_table_of_the_next_search() {
+        let (mut e, lines) = engine();
+        assert!(e.handle("setoption name Hash value 1").is_empty());
+        assert_eq!(e.hash, 1);
+        e.handle("go depth 3");
+        e.finish();
+        assert_ne!(bestmove(&lines), "(none)");
+    }
+
+    #[test]
     fn threads_are_accepted_and_said_to_be_unused() {
         let (mut e, _) = engine();
         let reply = e.handle("setoption name Threads value 4");
