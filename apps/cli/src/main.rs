@@ -19,6 +19,7 @@ macro_rules! out {
 }
 
 mod docs;
+mod engine;
 mod perft;
 mod play;
 mod rules;
@@ -149,6 +150,9 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Speak a UCI-like line protocol on stdin and stdout, for match runners, GUIs and scripts
+    /// (see docs/engine.md).
+    Engine,
     /// Check a saved game record move by move and show it with its final position.
     Replay {
         /// The record's file.
@@ -253,6 +257,7 @@ fn main() -> ExitCode {
                 tools::analyse(&r, position.as_deref(), &budget, top, json)
             })
         }
+        Some(Command::Engine) => engine::run(),
         Some(Command::Replay { file, json }) => tools::replay(&file, json),
         Some(Command::Completions { shell }) => docs::completions(
             &mut <Cli as clap::CommandFactory>::command(),
