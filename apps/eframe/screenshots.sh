@@ -21,6 +21,10 @@ shot() { # NAME ARGS...
     app=$!
     sleep "${WAIT:-6}"
     import -window root "$out/$name.png"
+    # A window smaller than the screen: keep only the window.
+    if [ -n "${SIZE:-}" ]; then
+        convert "$out/$name.png" -crop "${SIZE}+0+0" +repage "$out/$name.png"
+    fi
     kill $app
     wait $app 2>/dev/null || true
 }
