@@ -30,7 +30,8 @@ use std::path::{Path, PathBuf};
 /// The name of the settings file inside the config folder.
 pub const FILE_NAME: &str = "settings.toml";
 
-/// The name of the unfinished-game record inside the config folder.
+/// The name of the single unfinished-game record of earlier versions, inside the config folder
+/// (`kraal_front::Unfinished::user` moves it into the folder of unfinished games).
 pub const LAST_GAME_FILE: &str = "last-game.txt";
 
 /// The front ends' preferences. Every field has a default, so any subset of keys loads.
@@ -147,13 +148,6 @@ impl Settings {
             _ => directories::ProjectDirs::from("", "", "kraal")
                 .map(|dirs| dirs.config_dir().to_path_buf()),
         }
-    }
-
-    /// Where the front ends keep the unfinished game between runs ([`LAST_GAME_FILE`] in
-    /// [`Settings::folder`]), so either front end can continue it.
-    #[must_use]
-    pub fn last_game_path() -> Option<PathBuf> {
-        Settings::folder().map(|folder| folder.join(LAST_GAME_FILE))
     }
 
     /// Reads the settings file at `path`; never fails.
