@@ -58,22 +58,6 @@ enum AnyPosition {
     Mancala(mancala::Position),
 }
 
-/// Calls `$body` with `$fam` bound to the family of `$rules`.
-macro_rules! with_family {
-    ($rules:expr, $fam:ident => $body:expr) => {
-        match $rules {
-            GameRules::Morris { options, .. } => {
-                let $fam = MorrisFamily(*options);
-                $body
-            }
-            GameRules::Mancala { options, .. } => {
-                let $fam = MancalaFamily(*options);
-                $body
-            }
-        }
-    };
-}
-
 /// Wraps a family's position into an [`AnyPosition`].
 trait Wrap: Family {
     fn wrap(pos: Self::Position) -> AnyPosition;

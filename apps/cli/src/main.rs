@@ -18,6 +18,23 @@ macro_rules! out {
     }};
 }
 
+/// Calls `$body` with `$fam` bound to the family of `$rules` (a `kraal_session::GameRules`),
+/// so one generic function serves both game families.
+macro_rules! with_family {
+    ($rules:expr, $fam:ident => $body:expr) => {
+        match $rules {
+            kraal_session::GameRules::Morris { options, .. } => {
+                let $fam = kraal_session::family::MorrisFamily(*options);
+                $body
+            }
+            kraal_session::GameRules::Mancala { options, .. } => {
+                let $fam = kraal_session::family::MancalaFamily(*options);
+                $body
+            }
+        }
+    };
+}
+
 mod docs;
 mod engine;
 mod perft;

@@ -4,28 +4,12 @@ use anyhow::{Context, Result, bail};
 use kraal_ai::{
     Game, Limits, MatchConfig, MatchResult, Opponent, SearchConfig, Searcher, Sprt, play_match,
 };
-use kraal_session::family::{Family, MancalaFamily, MorrisFamily};
+use kraal_session::family::Family;
 use kraal_session::{GameResult, GameRules};
 use serde::Serialize;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
-
-/// Calls `$body` with `$fam` bound to the family of `$rules`.
-macro_rules! with_family {
-    ($rules:expr, $fam:ident => $body:expr) => {
-        match $rules {
-            GameRules::Morris { options, .. } => {
-                let $fam = MorrisFamily(*options);
-                $body
-            }
-            GameRules::Mancala { options, .. } => {
-                let $fam = MancalaFamily(*options);
-                $body
-            }
-        }
-    };
-}
 
 /// A position for `--json` (documented in docs/cli.md): the fields are stable.
 #[derive(Serialize)]
