@@ -305,7 +305,7 @@ fn parse_clock(text: &str) -> Result<Pace> {
     let (base, inc) = text.split_once('+').unwrap_or((text, "0"));
     let seconds = |t: &str| -> Option<Duration> {
         let v: f64 = t.trim().parse().ok()?;
-        (v.is_finite() && v >= 0.0 && v < 1e9).then(|| Duration::from_secs_f64(v))
+        (0.0..1e9).contains(&v).then(|| Duration::from_secs_f64(v))
     };
     match (seconds(base), seconds(inc)) {
         (Some(base), Some(increment)) if !base.is_zero() => Ok(Pace::Clock { base, increment }),

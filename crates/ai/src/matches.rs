@@ -261,7 +261,7 @@ pub struct GameReport<G: Game> {
 /// side to move at `start`) and the ending.
 pub fn play_contest_game<G: Game>(
     start: &G::State,
-    players: [&mut dyn Contender<G>; 2],
+    mut players: [&mut dyn Contender<G>; 2],
     opening_plies: u32,
     seed: u64,
     pace: Pace,
@@ -278,8 +278,8 @@ pub fn play_contest_game<G: Game>(
         };
         (moves, state, verdict, Ending::Forfeit { loser, forfeit })
     };
-    for side in 0..2 {
-        if let Err(f) = players[side].new_game() {
+    for (side, player) in players.iter_mut().enumerate() {
+        if let Err(f) = player.new_game() {
             return forfeit(state, moves, side, f);
         }
     }
