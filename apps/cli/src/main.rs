@@ -37,6 +37,7 @@ macro_rules! with_family {
 
 mod docs;
 mod engine;
+mod external;
 mod perft;
 mod play;
 mod rules;
@@ -178,18 +179,28 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Play an engine match between two opponents and report the score and Elo difference.
+    /// Play a match between two opponents or external engines and report the score and Elo
+    /// difference (see docs/engine.md, "Matches against any engine").
     Match {
         /// A game (`morabaraba`, `oware`, `mulabalaba`) or a rule-set name.
         game: String,
         #[command(flatten)]
         rules: RulesArgs,
-        /// The first opponent: `ai:1` to `ai:7` or a name such as `herder`.
+        /// The first player: `ai:1` to `ai:7`, a name such as `herder`, or
+        /// `engine:"COMMAND ARGS"`, a program speaking the engine protocol (such as
+        /// `engine:"/path/to/kraal engine"`).
         #[arg(long, value_name = "WHO")]
         white: String,
-        /// The second opponent.
+        /// The second player, as --white.
         #[arg(long, value_name = "WHO")]
         black: String,
+        /// An option sent to the first player's engine after the rules, as
+        /// `setoption name NAME value VALUE` (repeatable; such as `--white-option Level=1`).
+        #[arg(long, value_name = "NAME=VALUE")]
+        white_option: Vec<String>,
+        /// An option for the second player's engine, as --white-option.
+        #[arg(long, value_name = "NAME=VALUE")]
+        black_option: Vec<String>,
         /// Games to play (colours alternate; each opening is played twice).
         #[arg(long, value_name = "N", default_value_t = 20)]
         games: u32,
@@ -202,6 +213,20 @@ enum Command {
         /// Stop as soon as a sequential test (SPRT, elo0 0, elo1 110) decides.
         #[arg(long)]
         sprt: bool,
+        /// Think MS milliseconds a move, every player. Built-in opponents then search by time
+        /// instead of their node budgets (so they play stronger than their level with more time,
+        /// and games no longer repeat exactly). An engine taking more than three times this plus
+        /// 2 s loses on time.
+        #[arg(long, value_name = "MS", conflicts_with = "clock")]
+        movetime: Option<u64>,
+        /// A clock for each side: BASE seconds plus INC seconds a move, such as `10+0.1`; a side
+        /// that runs out loses on time. Built-in opponents then search by time.
+        #[arg(long, value_name = "BASE+INC")]
+        clock: Option<String>,
+        /// Write every game as a game record (`kraal replay` reads them) into DIR, as
+        /// game-001.txt, game-002.txt...
+        #[arg(long, value_name = "DIR")]
+        records: Option<std::path::PathBuf>,
         /// Print the result as JSON.
         #[arg(long)]
         json: bool,
@@ -297,19 +322,29 @@ fn main() -> ExitCode {
             rules,
             white,
             black,
+            white_option,
+            black_option,
             games,
             seed,
             threads,
             sprt,
+            movetime,
+            clock,
+            records,
             json,
         }) => {
             let args = tools::MatchArgs {
                 white,
                 black,
+                white_options: white_option,
+                black_options: black_option,
                 games,
                 seed,
                 threads,
                 sprt,
+                movetime,
+                clock,
+                records,
             };
             resolve(&game, &rules).and_then(|r| tools::play(&r, &args, json))
         }

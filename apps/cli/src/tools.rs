@@ -1,14 +1,16 @@
 //! `kraal moves`, `kraal apply`, `kraal analyse` and `kraal match`: the tools that play moves.
 
+use crate::external::{EngineSpec, External, split_command};
 use anyhow::{Context, Result, bail};
 use kraal_ai::{
-    Game, Limits, MatchConfig, MatchResult, Opponent, SearchConfig, Searcher, Sprt, play_match,
+    BuiltIn, Contender, Ending, Game, GameReport, Limits, MatchConfig, MatchResult, Opponent, Pace,
+    SearchConfig, Searcher, Sprt, play_match_with,
 };
 use kraal_session::family::Family;
 use kraal_session::{GameResult, GameRules};
 use serde::Serialize;
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 /// A position for `--json` (documented in docs/cli.md): the fields are stable.
@@ -226,6 +228,10 @@ pub struct MatchArgs {
     pub white: String,
     /// The second player.
     pub black: String,
+    /// `setoption` values for the first player, if it is an engine (`NAME=VALUE`).
+    pub white_options: Vec<String>,
+    /// The same for the second player.
+    pub black_options: Vec<String>,
     /// Games to play.
     pub games: u32,
     /// Seed of the openings and noise.
@@ -234,6 +240,63 @@ pub struct MatchArgs {
     pub threads: usize,
     /// Stop early when the SPRT (elo0 0, elo1 110) decides.
     pub sprt: bool,
+    /// Milliseconds per move, for every player.
+    pub movetime: Option<u64>,
+    /// A clock `BASE+INC` in seconds, such as `10+0.1`.
+    pub clock: Option<String>,
+    /// Write each game's record into this folder.
+    pub records: Option<std::path::PathBuf>,
+}
+
+/// One side of a match.
+enum Who {
+    BuiltIn(Opponent),
+    Engine(EngineSpec),
+}
+
+/// Reads a player: `ai:N` or a name, or `engine:COMMAND ARGS`, with its options.
+fn who(text: &str, options: &[String], flag: &str) -> Result<(Who, String)> {
+    if let Some(command) = text.strip_prefix("engine:") {
+        let command = split_command(command).map_err(anyhow::Error::msg)?;
+        let options = options
+            .iter()
+            .map(|o| match o.split_once('=') {
+                Some((name, value)) if !name.trim().is_empty() => {
+                    Ok((name.trim().to_owned(), value.trim().to_owned()))
+                }
+                _ => bail!("{flag} takes NAME=VALUE, such as Level=1, not `{o}`"),
+            })
+            .collect::<Result<Vec<_>>>()?;
+        return Ok((
+            Who::Engine(EngineSpec { command, options }),
+            text.to_owned(),
+        ));
+    }
+    if text.eq_ignore_ascii_case("human") {
+        bail!(
+            "a match is between engine opponents: give ai:1 to ai:7, a name or engine:\"COMMAND\", not `human`"
+        );
+    }
+    if !options.is_empty() {
+        bail!("{flag} is for an engine: player, and `{text}` is a built-in opponent");
+    }
+    let opponent = text.parse::<Opponent>()?;
+    Ok((Who::BuiltIn(opponent), opponent.to_string()))
+}
+
+/// Reads `--clock BASE+INC` (seconds, such as `10+0.1`; `60` alone has no increment).
+fn parse_clock(text: &str) -> Result<Pace> {
+    let (base, inc) = text.split_once('+').unwrap_or((text, "0"));
+    let seconds = |t: &str| -> Option<Duration> {
+        let v: f64 = t.trim().parse().ok()?;
+        (0.0..1e9).contains(&v).then(|| Duration::from_secs_f64(v))
+    };
+    match (seconds(base), seconds(inc)) {
+        (Some(base), Some(increment)) if !base.is_zero() => Ok(Pace::Clock { base, increment }),
+        _ => {
+            bail!("--clock takes BASE+INC in seconds, such as 10+0.1 (BASE above 0), not `{text}`")
+        }
+    }
 }
 
 #[derive(Serialize)]
@@ -251,19 +314,34 @@ struct MatchReport {
     as_second: [u32; 3],
     #[serde(skip_serializing_if = "Option::is_none")]
     sprt: Option<String>,
+    /// Games lost without the rules ending them: `game N: WHO lost on time...`.
+    forfeits: Vec<String>,
 }
 
 /// `kraal match`: an engine match with a progress bar, then the score, Elo and results by colour.
 pub fn play(rules: &GameRules, args: &MatchArgs, json: bool) -> Result<()> {
-    let who = |w: &str| -> Result<Opponent> {
-        if w.eq_ignore_ascii_case("human") {
-            bail!("a match is between engine opponents: give ai:1 to ai:7 or a name, not `human`");
-        }
-        Ok(w.parse::<Opponent>()?)
-    };
-    let (white, black) = (who(&args.white)?, who(&args.black)?);
+    let (white_who, white) = who(&args.white, &args.white_options, "--white-option")?;
+    let (black_who, black) = who(&args.black, &args.black_options, "--black-option")?;
     if args.games == 0 {
         bail!("--games must be at least 1");
+    }
+    let pace = match (args.movetime, &args.clock) {
+        (Some(_), Some(_)) => bail!("give --movetime or --clock, not both"),
+        (Some(0), None) => bail!("--movetime must be at least 1 ms"),
+        (Some(ms), None) => Pace::MoveTime(Duration::from_millis(ms)),
+        (None, Some(clock)) => parse_clock(clock)?,
+        (None, None) => Pace::Budget,
+    };
+    if pace == Pace::Budget
+        && [&white_who, &black_who]
+            .iter()
+            .any(|w| matches!(w, Who::Engine(_)))
+    {
+        bail!("an engine: player needs --movetime MS or --clock BASE+INC");
+    }
+    if let Some(dir) = &args.records {
+        std::fs::create_dir_all(dir)
+            .with_context(|| format!("cannot make the records folder {}", dir.display()))?;
     }
     let config = MatchConfig {
         games: args.games,
@@ -284,12 +362,28 @@ pub fn play(rules: &GameRules, args: &MatchArgs, json: bool) -> Result<()> {
         bar.set_position(u64::from(r.games()));
         bar.set_message(format!("+{} ={} -{}", r.wins, r.draws, r.losses));
     };
-    let result = with_family!(rules, fam => run_match::<_>(&fam, white, black, config, &progress)?);
+    let sides = MatchSides {
+        who: [&white_who, &black_who],
+        tags: [&args.white, &args.black],
+        labels: [&white, &black],
+        records: args.records.as_deref(),
+        bar: &bar,
+        json,
+        forfeits: Mutex::new(Vec::new()),
+        failure: Mutex::new(None),
+    };
+    let result =
+        with_family!(rules, fam => run_match::<_>(&fam, rules, &sides, config, pace, &progress)?);
     bar.finish_and_clear();
+    if let Some(e) = sides.failure.lock().expect("failure lock").take() {
+        bail!(e);
+    }
+    let mut forfeits = sides.forfeits.into_inner().expect("forfeits lock");
+    forfeits.sort();
     let (elo, margin) = result.elo();
     let report = MatchReport {
-        white: white.to_string(),
-        black: black.to_string(),
+        white: white.clone(),
+        black: black.clone(),
         games: result.games(),
         wins: result.wins,
         draws: result.draws,
@@ -300,6 +394,7 @@ pub fn play(rules: &GameRules, args: &MatchArgs, json: bool) -> Result<()> {
         as_first: result.as_first,
         as_second: result.as_second,
         sprt: args.sprt.then(|| format!("{:?}", result.verdict)),
+        forfeits: forfeits.into_iter().map(|(_, text)| text).collect(),
     };
     if json {
         return print_json(&report);
@@ -331,14 +426,37 @@ pub fn play(rules: &GameRules, args: &MatchArgs, json: bool) -> Result<()> {
     if let Some(verdict) = &report.sprt {
         outln!("SPRT (elo0 0, elo1 110, alpha = beta = 0.05): {verdict}");
     }
+    if !report.forfeits.is_empty() {
+        outln!("games lost without the rules ending them:");
+        for line in &report.forfeits {
+            outln!("  {line}");
+        }
+    }
     Ok(())
 }
 
-fn run_match<F: Family>(
+/// Who plays a match and where its games are told.
+struct MatchSides<'a> {
+    who: [&'a Who; 2],
+    /// The players as given (`ai:1`, `engine:...`), for the records.
+    tags: [&'a str; 2],
+    /// The players as shown.
+    labels: [&'a str; 2],
+    records: Option<&'a std::path::Path>,
+    bar: &'a indicatif::ProgressBar,
+    json: bool,
+    /// (game index, text) of each forfeit.
+    forfeits: Mutex<Vec<(usize, String)>>,
+    /// The first record that could not be written.
+    failure: Mutex<Option<String>>,
+}
+
+fn run_match<F: Family + 'static>(
     fam: &F,
-    white: Opponent,
-    black: Opponent,
+    rules: &GameRules,
+    sides: &MatchSides<'_>,
     config: MatchConfig,
+    pace: Pace,
     progress: &(dyn Fn(&MatchResult) + Sync),
 ) -> Result<MatchResult>
 where
@@ -346,7 +464,102 @@ where
     <F::Ai as Game>::State: Sync,
 {
     let start = fam.position(None)?;
-    Ok(play_match::<F::Ai>(&start, white, black, config, progress))
+    let make = || -> Result<[Box<dyn Contender<F::Ai>>; 2], String> {
+        let one = |w: &Who| -> Result<Box<dyn Contender<F::Ai>>, String> {
+            Ok(match w {
+                Who::BuiltIn(o) => Box::new(BuiltIn::<F::Ai>::new(*o)),
+                Who::Engine(spec) => Box::new(External::<F>::start(spec, rules)?),
+            })
+        };
+        Ok([one(sides.who[0])?, one(sides.who[1])?])
+    };
+    let colours = match rules {
+        GameRules::Morris { .. } => ["White", "Black"],
+        GameRules::Mancala { .. } => ["South", "North"],
+    };
+    let on_game = |game: &GameReport<F::Ai>| {
+        // The match's players in this game's colours.
+        let order = if game.a_first { [0, 1] } else { [1, 0] };
+        if let Ending::Forfeit { loser, forfeit } = &game.ending {
+            let text = format!(
+                "game {}: {} ({}) {forfeit}",
+                game.index + 1,
+                sides.labels[order[*loser]],
+                colours[*loser]
+            );
+            if !sides.json {
+                sides.bar.println(&text);
+            }
+            sides
+                .forfeits
+                .lock()
+                .expect("forfeits lock")
+                .push((game.index, text));
+        }
+        if let Some(dir) = sides.records
+            && let Err(e) = write_record::<F>(dir, rules, sides, game, order)
+        {
+            sides
+                .failure
+                .lock()
+                .expect("failure lock")
+                .get_or_insert(e.to_string());
+        }
+    };
+    play_match_with::<F::Ai>(&start, &make, config, pace, progress, &on_game)
+        .map_err(anyhow::Error::msg)
+}
+
+/// Writes one game of a match as `DIR/game-NNN.txt`, a game record `kraal replay` reads.
+fn write_record<F: Family>(
+    dir: &std::path::Path,
+    rules: &GameRules,
+    sides: &MatchSides<'_>,
+    game: &GameReport<F::Ai>,
+    order: [usize; 2],
+) -> Result<()> {
+    let mut record = kraal_session::Record::new(rules);
+    record.comments.push(format!(
+        "kraal match: game {} of {} against {}",
+        game.index + 1,
+        sides.labels[0],
+        sides.labels[1]
+    ));
+    record.set_tag("White", sides.tags[order[0]]);
+    record.set_tag("Black", sides.tags[order[1]]);
+    let result = match game.verdict {
+        kraal_ai::Verdict::Win => GameResult::FirstWins,
+        kraal_ai::Verdict::Draw => GameResult::Draw,
+        kraal_ai::Verdict::Loss => GameResult::SecondWins,
+    };
+    record.set_tag("Result", &result.to_string());
+    let reason = match &game.ending {
+        Ending::Rules => F::outcome(&game.end).map_or("rules", |o| o.reason.name()),
+        Ending::MoveLimit => "move-limit",
+        Ending::NoMove => "no-move",
+        Ending::Forfeit { loser, forfeit } => {
+            record.comments.push(format!(
+                "{} ({}) {forfeit}",
+                sides.labels[order[*loser]],
+                if *loser == 0 { "White" } else { "Black" }
+            ));
+            forfeit.code()
+        }
+    };
+    record.set_tag("Reason", reason);
+    record.moves = game
+        .moves
+        .iter()
+        .map(|m| kraal_session::RecordMove {
+            text: m.to_string(),
+            comment: None,
+            line: 0,
+        })
+        .collect();
+    let path = dir.join(format!("game-{:03}.txt", game.index + 1));
+    record
+        .save(&path)
+        .map_err(|e| anyhow::anyhow!("cannot write the record {}: {e}", path.display()))
 }
 
 #[derive(Serialize)]

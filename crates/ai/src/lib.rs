@@ -1,5 +1,6 @@
 #![doc = include_str!("../README.md")]
 
+pub mod contender;
 pub mod game;
 pub mod limits;
 pub mod mancala;
@@ -9,10 +10,14 @@ pub mod opponents;
 pub mod search;
 pub mod tuning;
 
+pub use contender::{BuiltIn, Clocks, Contender, Forfeit, Pace, Turn, think_time};
 pub use game::{Game, Verdict};
 pub use limits::{Limits, Progress, StopFlag};
 pub use mancala::Mancala;
-pub use matches::{MatchConfig, MatchResult, Sprt, SprtVerdict, play_match};
+pub use matches::{
+    Ending, GameReport, MatchConfig, MatchResult, Sprt, SprtVerdict, play_contest_game, play_match,
+    play_match_with,
+};
 pub use morris::Morris;
 pub use opponents::{OPPONENTS, Opponent, Player, Style};
 pub use search::Score;

@@ -1,10 +1,12 @@
 //! Engine matches: games between two opponents from varied seeded openings, colours alternating,
 //! with the Elo difference and a sequential probability ratio test (SPRT) that stops early.
 
+use crate::contender::{BuiltIn, Clocks, Contender, Forfeit, Pace, Turn};
 use crate::game::{Game, Verdict};
 use crate::opponents::{Opponent, Player};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
 
 /// Games end here as a draw when the rules have no end of their own (the session move limit).
 pub const MOVE_LIMIT: u32 = 1_000;
@@ -217,6 +219,141 @@ pub fn play_game<G: Game>(
     Verdict::Draw
 }
 
+/// How a game of a match ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// The rules ended it (see the final position).
+    Rules,
+    /// [`MOVE_LIMIT`] plies were played: a draw.
+    MoveLimit,
+    /// The side to move found no move though the game was not over: a draw.
+    NoMove,
+    /// A side lost without the rules: `loser` 0 is the side that moved first in this game.
+    Forfeit {
+        /// The side that lost (0: the first player of the game).
+        loser: usize,
+        /// Why.
+        forfeit: Forfeit,
+    },
+}
+
+/// One finished game of a match.
+#[derive(Clone, Debug)]
+pub struct GameReport<G: Game> {
+    /// The game's number in the match, from 0.
+    pub index: usize,
+    /// Whether the match's first player (`a`) moved first in this game.
+    pub a_first: bool,
+    /// Every move from the start position, the opening's included.
+    pub moves: Vec<G::Move>,
+    /// The final position.
+    pub end: G::State,
+    /// The result for the side that moved first in this game.
+    pub verdict: Verdict,
+    /// How the game ended.
+    pub ending: Ending,
+}
+
+/// Plays one game from `start` between match players, as [`play_game`] does (the same seeded
+/// opening and noise seeds), keeping the time of `pace`: a side that runs past its clock, or
+/// takes more than three times its move time plus two seconds, loses on time; a move that is
+/// not legal loses too. Returns the moves, the final state, the verdict for `players[0]` (the
+/// side to move at `start`) and the ending.
+pub fn play_contest_game<G: Game>(
+    start: &G::State,
+    mut players: [&mut dyn Contender<G>; 2],
+    opening_plies: u32,
+    seed: u64,
+    pace: Pace,
+) -> (Vec<G::Move>, G::State, Verdict, Ending) {
+    let mut state = start.clone();
+    let start_side = G::side_to_move(start);
+    let mut moves = Vec::new();
+    let mut legal = Vec::new();
+    let forfeit = |state: G::State, moves, loser: usize, forfeit| {
+        let verdict = if loser == 0 {
+            Verdict::Loss
+        } else {
+            Verdict::Win
+        };
+        (moves, state, verdict, Ending::Forfeit { loser, forfeit })
+    };
+    for (side, player) in players.iter_mut().enumerate() {
+        if let Err(f) = player.new_game() {
+            return forfeit(state, moves, side, f);
+        }
+    }
+    let mut clocks = match pace {
+        Pace::Clock { base, increment } => Some(Clocks {
+            remaining: [base; 2],
+            increment,
+        }),
+        _ => None,
+    };
+    let movetime = match pace {
+        Pace::MoveTime(t) => Some(t),
+        _ => None,
+    };
+    for ply in 0..MOVE_LIMIT {
+        if let Some(v) = G::verdict(&state) {
+            let v = if G::side_to_move(&state) == start_side {
+                v
+            } else {
+                v.flip()
+            };
+            return (moves, state, v, Ending::Rules);
+        }
+        legal.clear();
+        G::legal_moves(&state, &mut legal);
+        let mv = if ply < opening_plies {
+            legal[(mix(seed, u64::from(ply)) % legal.len() as u64) as usize]
+        } else {
+            let mover = usize::from(G::side_to_move(&state) != start_side);
+            let side = G::side_to_move(&state).min(1);
+            let turn = Turn {
+                state: &state,
+                moves: &moves,
+                side,
+                seed: mix(seed, 1000 + u64::from(ply)),
+                movetime,
+                clocks,
+            };
+            let started = Instant::now();
+            let answer = players[mover].choose(&turn);
+            let used = started.elapsed();
+            let mv = match answer {
+                Ok(Some(mv)) => mv,
+                Ok(None) => return (moves, state, Verdict::Draw, Ending::NoMove),
+                Err(f) => return forfeit(state, moves, mover, f),
+            };
+            let allowed = match (&mut clocks, movetime) {
+                (Some(c), _) => Some(c.remaining[side]),
+                (None, Some(t)) => Some(t * 3 + Duration::from_secs(2)),
+                (None, None) => None,
+            };
+            if let Some(allowed) = allowed
+                && used > allowed
+            {
+                return forfeit(state, moves, mover, Forfeit::Time { used, allowed });
+            }
+            if let Some(c) = &mut clocks {
+                c.remaining[side] = c.remaining[side] - used + c.increment;
+            }
+            if !legal.contains(&mv) {
+                let f = Forfeit::Illegal {
+                    text: mv.to_string(),
+                    reason: "not a legal move here".to_owned(),
+                };
+                return forfeit(state, moves, mover, f);
+            }
+            mv
+        };
+        let _ = G::play(&mut state, mv);
+        moves.push(mv);
+    }
+    (moves, state, Verdict::Draw, Ending::MoveLimit)
+}
+
 /// Plays a match of `a` against `b` from `start`, colours alternating in pairs of games with the
 /// same opening. `progress` is called after each game with the results so far. Results are
 /// counted in game order, so the same config gives the same result whatever the threads.
@@ -227,8 +364,35 @@ pub fn play_match<G: Game>(
     config: MatchConfig,
     progress: &(dyn Fn(&MatchResult) + Sync),
 ) -> MatchResult {
+    let make = || -> Result<[Box<dyn Contender<G>>; 2], String> {
+        Ok([
+            Box::new(BuiltIn::<G>::new(a)),
+            Box::new(BuiltIn::<G>::new(b)),
+        ])
+    };
+    match play_match_with::<G>(start, &make, config, Pace::Budget, progress, &|_| {}) {
+        Ok(result) => result,
+        Err(never) => unreachable!("built-in opponents always start: {never}"),
+    }
+}
+
+/// Plays a match between any two players from `start`, as [`play_match`] does, under `pace`.
+/// Each thread calls `make` once for its pair of players (`a`, then `b`), which play all its
+/// games. `on_game` is called as each game ends (in the order they end), before `progress`.
+///
+/// # Errors
+/// `make` failed (such as an engine that does not start): its message.
+pub fn play_match_with<G: Game>(
+    start: &G::State,
+    make: &(dyn Fn() -> Result<[Box<dyn Contender<G>>; 2], String> + Sync),
+    config: MatchConfig,
+    pace: Pace,
+    progress: &(dyn Fn(&MatchResult) + Sync),
+    on_game: &(dyn Fn(&GameReport<G>) + Sync),
+) -> Result<MatchResult, String> {
     let results: Mutex<Vec<Option<Verdict>>> = Mutex::new(vec![None; config.games as usize]);
     let next = AtomicUsize::new(0);
+    let failure: Mutex<Option<String>> = Mutex::new(None);
     let summary = Mutex::new((
         MatchResult {
             wins: 0,
@@ -245,8 +409,14 @@ pub fn play_match<G: Game>(
     std::thread::scope(|scope| {
         for _ in 0..config.threads.max(1) {
             scope.spawn(|| {
-                let mut pa = a.player::<G>();
-                let mut pb = b.player::<G>();
+                let [mut pa, mut pb] = match make() {
+                    Ok(players) => players,
+                    Err(e) => {
+                        failure.lock().expect("failure lock").get_or_insert(e);
+                        decided.store(true, Ordering::Relaxed);
+                        return;
+                    }
+                };
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     if i >= config.games as usize || decided.load(Ordering::Relaxed) {
@@ -254,12 +424,22 @@ pub fn play_match<G: Game>(
                     }
                     let opening = mix(config.seed, (i / 2) as u64);
                     let a_first = i.is_multiple_of(2);
-                    let verdict = if a_first {
-                        play_game::<G>(start, [&mut pa, &mut pb], config.opening_plies, opening)
+                    let players: [&mut dyn Contender<G>; 2] = if a_first {
+                        [pa.as_mut(), pb.as_mut()]
                     } else {
-                        play_game::<G>(start, [&mut pb, &mut pa], config.opening_plies, opening)
-                            .flip()
+                        [pb.as_mut(), pa.as_mut()]
                     };
+                    let (moves, end, first, ending) =
+                        play_contest_game::<G>(start, players, config.opening_plies, opening, pace);
+                    on_game(&GameReport {
+                        index: i,
+                        a_first,
+                        moves,
+                        end,
+                        verdict: first,
+                        ending,
+                    });
+                    let verdict = if a_first { first } else { first.flip() };
                     results.lock().expect("results lock")[i] = Some(verdict);
                     // Count finished games in order, so the stopping point is reproducible.
                     let mut guard = summary.lock().expect("summary lock");
@@ -302,7 +482,10 @@ pub fn play_match<G: Game>(
             });
         }
     });
-    summary.into_inner().expect("summary lock").0
+    if let Some(e) = failure.into_inner().expect("failure lock") {
+        return Err(e);
+    }
+    Ok(summary.into_inner().expect("summary lock").0)
 }
 
 #[cfg(test)]
