@@ -69,6 +69,8 @@ const MAX_PLY: usize = 128;
 const MIN_TABLE_DEPTH: i32 = 2;
 /// How far (in evaluation units) a quiet move at the frontier is assumed to move the score.
 const FUTILITY_MARGIN: i32 = 600;
+/// How many moves of a node are picked best-first one at a time before the rest are sorted.
+const PICKED: usize = 3;
 
 /// An alpha-beta searcher for one game. Keep it between moves to reuse its buffers.
 pub struct Searcher<G: Game> {
@@ -369,22 +371,30 @@ impl<G: Game> Searcher<G> {
         G::legal_moves(state, &mut moves);
         order.clear();
         let killers = self.killers[p];
+        let history = &self.history;
         order.extend(moves.iter().enumerate().map(|(i, &m)| {
-            let key: i64 = if Some(m) == hash_move {
-                1 << 40
-            } else if Some(m) == killers[0] {
-                1 << 32
-            } else if Some(m) == killers[1] {
-                (1 << 32) - 1
-            } else {
-                i64::from(G::move_prior(state, m)) * 4096
-                    + i64::from(self.history[G::move_key(m)].min(4095))
-            };
+            let key = i64::from(G::move_prior(state, m)) * 4096
+                + i64::from(history[G::move_key(m)].min(4095));
             // The move's index breaks ties, so the order never depends on the sort.
             (key << 16) | (0xFFFF - i.min(0xFFFF) as i64)
         }));
-        // Each key holds its move's index in the low bits: sorting the keys sorts the moves.
-        order.sort_unstable_by(|a, b| b.cmp(a));
+        // The hash move first, then the killers: each found once (legal moves are distinct),
+        // the later marks overriding the earlier where a killer is the hash move.
+        for (special, key) in [
+            (killers[1], (1i64 << 32) - 1),
+            (killers[0], 1 << 32),
+            (hash_move, 1 << 40),
+        ] {
+            if let Some(m) = special
+                && let Some(i) = moves.iter().position(|&x| x == m)
+            {
+                order[i] = (key << 16) | (order[i] & 0xFFFF);
+            }
+        }
+        // Each key holds its move's index in the low bits: ordering the keys orders the moves.
+        // Keys are distinct, so picking the best few one by one and sorting the rest once
+        // gives the order a full sort would, cheaper where a cutoff comes early.
+        let mut sorted = false;
         let original_alpha = alpha;
         let mut best = -INFINITY;
         let mut best_move = None;
@@ -397,7 +407,15 @@ impl<G: Game> Searcher<G> {
         if futile {
             best = alpha;
         }
-        for (i, &key) in order.iter().enumerate() {
+        for i in 0..order.len() {
+            if i < PICKED {
+                let best_at = (i..order.len()).max_by_key(|&j| order[j]).unwrap_or(i);
+                order.swap(i, best_at);
+            } else if !sorted {
+                order[i..].sort_unstable_by(|a, b| b.cmp(a));
+                sorted = true;
+            }
+            let key = order[i];
             let mv = moves[0xFFFF - (key & 0xFFFF) as usize];
             let ordered = key >> 16;
             let quiet = ordered < (1 << 32) - 1 && G::move_prior(state, mv) == 0;
