@@ -1,7 +1,10 @@
 //! The mill games (every rule set of `kraal-rules-morris`) as a [`Game`], with their evaluation.
 
 use crate::game::{Game, Verdict};
-use kraal_rules_morris::{Board, Color, Move, Phase, Point, Position, Undo};
+use kraal_rules_morris::{
+    Board, BoardKind, CentreMills, Color, Move, Phase, Point, Position, Undo,
+};
+use std::sync::OnceLock;
 
 /// The zero-sized adapter that lets search play any mill game.
 #[derive(Clone, Copy, Debug, Default)]
@@ -118,27 +121,36 @@ pub fn evaluate(pos: &Position) -> i32 {
     let mut open = [0i32; 2];
     let mut gaps = [0u32; 2];
     let mut double = [0u32; 2];
-    for &m in board.mill_bits() {
-        let gap = m & empty;
-        // Exactly one empty point, and the other two held by one colour.
-        if gap == 0 || gap & (gap - 1) != 0 {
-            continue;
+    // Per colour, how many of its cows each mill holds (bit i: mill i), counted point by point
+    // in two bit-sliced digits: `ones` odd, `twos` two or three.
+    let through = mills_through(board);
+    let mut ones = [0u32; 2];
+    let mut twos = [0u32; 2];
+    for c in 0..2 {
+        let mut own = cows[c];
+        while own != 0 {
+            let x = through[own.trailing_zeros() as usize];
+            own &= own - 1;
+            twos[c] |= ones[c] & x;
+            ones[c] ^= x;
         }
-        let held = m ^ gap;
-        let c = if held & cows[0] == held {
-            0
-        } else if held & cows[1] == held {
-            1
-        } else {
-            continue;
-        };
-        // In the moving phase the gap must be reachable by a cow from outside the mill.
-        if phases[c] != Phase::Moving
-            || adjacency[gap.trailing_zeros() as usize] & cows[c] & !m != 0
-        {
-            open[c] += 1;
-            double[c] |= gaps[c] & gap;
-            gaps[c] |= gap;
+    }
+    let mills = board.mill_bits();
+    for c in 0..2 {
+        // Two own cows and none of the other colour's: the third point is empty.
+        let mut candidates = twos[c] & !ones[c] & !(ones[1 - c] | twos[1 - c]);
+        while candidates != 0 {
+            let m = mills[candidates.trailing_zeros() as usize];
+            candidates &= candidates - 1;
+            let gap = m & empty;
+            // In the moving phase the gap must be reachable by a cow from outside the mill.
+            if phases[c] != Phase::Moving
+                || adjacency[gap.trailing_zeros() as usize] & cows[c] & !m != 0
+            {
+                open[c] += 1;
+                double[c] |= gaps[c] & gap;
+                gaps[c] |= gap;
+            }
         }
     }
     let me = pos.side_to_move().index();
@@ -165,6 +177,30 @@ pub fn evaluate(pos: &Position) -> i32 {
         + WEIGHTS[5] * (blocked[me] - blocked[them])
         + WEIGHTS[6] * i32::from(open[me] > 0)
         + WEIGHTS[7] * (flying(me) - flying(them))
+}
+
+/// For each point of `board`, the bit set of the mills through it (bit `i`: `mill_bits()[i]`),
+/// worked out once per board.
+fn mills_through(board: &'static Board) -> &'static [u32; Point::COUNT] {
+    static TABLES: [OnceLock<[u32; Point::COUNT]>; 5] = [const { OnceLock::new() }; 5];
+    let index = match (board.kind(), board.centre_mills()) {
+        (BoardKind::Standard, _) => 0,
+        (BoardKind::Plain, _) => 1,
+        (BoardKind::Sotho, CentreMills::None) => 2,
+        (BoardKind::Sotho, CentreMills::MiddleOnly) => 3,
+        (BoardKind::Sotho, CentreMills::AnyTriple) => 4,
+    };
+    TABLES[index].get_or_init(|| {
+        let mut through = [0; Point::COUNT];
+        for (i, &m) in board.mill_bits().iter().enumerate() {
+            let mut points = m;
+            while points != 0 {
+                through[points.trailing_zeros() as usize] |= 1 << i;
+                points &= points - 1;
+            }
+        }
+        through
+    })
 }
 
 /// The free steps of the cows `own` (each cow's empty neighbours, summed) and how many of them
