@@ -300,6 +300,7 @@ impl<G: Game> Searcher<G> {
             score: root[0].1,
             bound: Bound::Exact,
             best: Some(root[0].0),
+            generation: 0,
         });
         Some(root[0])
     }
@@ -353,7 +354,7 @@ impl<G: Game> Searcher<G> {
         let use_table = depth >= MIN_TABLE_DEPTH;
         let key = if use_table { G::hash(state) } else { 0 };
         let mut hash_move = None;
-        if let Some(entry) = self.table.probe(key).filter(|_| use_table) {
+        if let Some(entry) = use_table.then(|| self.table.probe(key)).flatten() {
             hash_move = entry.best;
             if self.config.table_cutoffs && entry.depth >= depth {
                 let score = from_table(entry.score, ply);
@@ -482,6 +483,7 @@ impl<G: Game> Searcher<G> {
             score: to_table(best, ply),
             bound,
             best: best_move,
+            generation: 0,
         });
         best
     }
