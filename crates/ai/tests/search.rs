@@ -465,7 +465,8 @@ fn a_fixed_depth_search_is_pinned() {
 
 /// Prints nodes per second of fixed-depth Morabaraba searches (`cargo test --release -p
 /// kraal-ai --test search -- --ignored --nocapture nodes_per_second`); also the workload for
-/// `valgrind --tool=callgrind`. Prints only: no timing is asserted.
+/// `valgrind --tool=callgrind`. `KRAAL_DEPTH` (8), `KRAAL_REPEATS` (3) and `KRAAL_POSITION`
+/// (`start` or `midgame`; both unset) change it. Prints only: no timing is asserted.
 #[test]
 #[ignore = "a measurement, not a check"]
 fn nodes_per_second() {
@@ -477,7 +478,11 @@ fn nodes_per_second() {
         .ok()
         .and_then(|d| d.parse().ok())
         .unwrap_or(3);
+    let only = std::env::var("KRAAL_POSITION").ok();
     for (name, pos) in bench_positions() {
+        if only.as_deref().is_some_and(|o| o != name) {
+            continue;
+        }
         let mut searcher = Searcher::<Morris>::new(SearchConfig::default());
         let mut best = f64::MAX;
         let mut nodes = 0;
