@@ -2,7 +2,7 @@
 
 use crate::game::{Game, Verdict};
 use kraal_rules_morris::{
-    Board, BoardKind, CentreMills, Color, Move, Phase, Point, Position, Undo,
+    Board, BoardKind, CentreMills, Color, Flying, Move, Phase, Point, Position, Undo,
 };
 use std::sync::OnceLock;
 
@@ -116,7 +116,20 @@ pub fn evaluate(pos: &Position) -> i32 {
     let board = pos.board();
     let cows = [pos.cow_bits(Color::White), pos.cow_bits(Color::Black)];
     let empty = board.point_bits() & !(cows[0] | cows[1]);
-    let phases = [pos.phase_of(Color::White), pos.phase_of(Color::Black)];
+    let on_board = [cows[0].count_ones(), cows[1].count_ones()];
+    let hands = [pos.in_hand(Color::White), pos.in_hand(Color::Black)];
+    let flies = pos.options().flying == Flying::AtThree;
+    // As `Position::phase_of`, from the counts already taken.
+    let phase = |c: usize| {
+        if hands[c] > 0 {
+            Phase::Placing
+        } else if flies && on_board[c] == 3 {
+            Phase::Flying
+        } else {
+            Phase::Moving
+        }
+    };
+    let phases = [phase(0), phase(1)];
     let adjacency = board.adjacency();
     let mut open = [0i32; 2];
     let mut gaps = [0u32; 2];
@@ -164,7 +177,7 @@ pub fn evaluate(pos: &Position) -> i32 {
             mobility[c] = placing_mobility();
         }
     }
-    let material = |c: usize| cows[c].count_ones() as i32 + i32::from(pos.in_hand(Color::ALL[c]));
+    let material = |c: usize| on_board[c] as i32 + i32::from(hands[c]);
     let placing = |c: usize| i32::from(phases[c] == Phase::Placing);
     let flying = |c: usize| i32::from(phases[c] == Phase::Flying);
     let (mp, tp) = (placing(me), placing(them));
@@ -204,10 +217,10 @@ fn mills_through(board: &'static Board) -> &'static [u32; Point::COUNT] {
 }
 
 /// The free steps of the cows `own` (each cow's empty neighbours, summed) and how many of them
-/// have none. The neighbour sets are added point-wise in a bit-sliced counter, so only its five
+/// have none. The neighbour sets are added point-wise in a bit-sliced counter, so only its four
 /// digits are counted (no hardware popcount on the baseline target), not one set per cow.
 fn moving_mobility(mut own: u32, empty: u32, adjacency: &[u32]) -> (i32, i32) {
-    let (mut d1, mut d2, mut d4, mut d8, mut d16) = (0u32, 0u32, 0u32, 0u32, 0u32);
+    let (mut d1, mut d2, mut d4, mut d8) = (0u32, 0u32, 0u32, 0u32);
     let mut blocked = 0;
     while own != 0 {
         let p = own.trailing_zeros() as usize;
@@ -220,13 +233,12 @@ fn moving_mobility(mut own: u32, empty: u32, adjacency: &[u32]) -> (i32, i32) {
         d2 ^= c1;
         let c4 = d4 & c2;
         d4 ^= c2;
-        let c8 = d8 & c4;
+        // No point has more than eight neighbours (the Sotho centre has eight): the count of
+        // cows next to an empty point never reaches 16.
         d8 ^= c4;
-        // A point has fewer than 32 neighbours: the counter never overflows.
-        d16 ^= c8;
     }
     let count = |x: u32| if x == 0 { 0 } else { x.count_ones() as i32 };
-    let mobility = count(d1) + 2 * count(d2) + 4 * count(d4) + 8 * count(d8) + 16 * count(d16);
+    let mobility = count(d1) + 2 * count(d2) + 4 * count(d4) + 8 * count(d8);
     (mobility, blocked)
 }
 
