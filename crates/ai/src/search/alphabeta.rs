@@ -366,6 +366,12 @@ impl<G: Game> Searcher<G> {
                 }
             }
         }
+        // Futility pruning: one ply from the horizon, a quiet move rarely lifts a position far
+        // below alpha above it. Only moves with a prior (shots, captures) are searched then.
+        let futile = self.prune
+            && depth == 1
+            && alpha.abs() < WIN_BOUND
+            && self.leaf(state) + FUTILITY_MARGIN <= alpha;
         let mut moves = std::mem::take(&mut self.buffers[p]);
         let mut order = std::mem::take(&mut self.order[p]);
         moves.clear();
@@ -373,38 +379,53 @@ impl<G: Game> Searcher<G> {
         order.clear();
         let killers = self.killers[p];
         let history = &self.history;
-        order.extend(moves.iter().enumerate().map(|(i, &m)| {
-            let key = i64::from(G::move_prior(state, m)) * 4096
-                + i64::from(history[G::move_key(m)].min(4095));
-            // The move's index breaks ties, so the order never depends on the sort.
-            (key << 16) | (0xFFFF - i.min(0xFFFF) as i64)
-        }));
-        // The hash move first, then the killers: each found once (legal moves are distinct),
-        // the later marks overriding the earlier where a killer is the hash move.
-        for (special, key) in [
-            (killers[1], (1i64 << 32) - 1),
-            (killers[0], 1 << 32),
-            (hash_move, 1 << 40),
-        ] {
-            if let Some(m) = special
-                && let Some(i) = moves.iter().position(|&x| x == m)
-            {
-                order[i] = (key << 16) | (order[i] & 0xFFFF);
+        // The move's index (in the low 16 bits) breaks ties, so the order never depends on the
+        // sort, and names the move: ordering the keys orders the moves.
+        let tagged = |key: i64, i: usize| (key << 16) | (0xFFFF - i.min(0xFFFF) as i64);
+        if futile {
+            // Only the hash move, the killers and moves with a prior are searched, and they
+            // order before every quiet move: leave the quiet ones out (same order, same indices).
+            for (i, &m) in moves.iter().enumerate() {
+                let prior = G::move_prior(state, m);
+                let key = if Some(m) == hash_move {
+                    1 << 40
+                } else if Some(m) == killers[0] {
+                    1 << 32
+                } else if Some(m) == killers[1] {
+                    (1 << 32) - 1
+                } else if prior != 0 {
+                    i64::from(prior) * 4096 + i64::from(history[G::move_key(m)].min(4095))
+                } else {
+                    continue;
+                };
+                order.push(tagged(key, i));
+            }
+        } else {
+            order.extend(moves.iter().enumerate().map(|(i, &m)| {
+                let key = i64::from(G::move_prior(state, m)) * 4096
+                    + i64::from(history[G::move_key(m)].min(4095));
+                tagged(key, i)
+            }));
+            // The hash move first, then the killers: each found once (legal moves are
+            // distinct), the later marks overriding the earlier where a killer is the hash move.
+            for (special, key) in [
+                (killers[1], (1i64 << 32) - 1),
+                (killers[0], 1 << 32),
+                (hash_move, 1 << 40),
+            ] {
+                if let Some(m) = special
+                    && let Some(i) = moves.iter().position(|&x| x == m)
+                {
+                    order[i] = (key << 16) | (order[i] & 0xFFFF);
+                }
             }
         }
-        // Each key holds its move's index in the low bits: ordering the keys orders the moves.
         // Keys are distinct, so picking the best few one by one and sorting the rest once
         // gives the order a full sort would, cheaper where a cutoff comes early.
         let mut sorted = false;
         let original_alpha = alpha;
         let mut best = -INFINITY;
         let mut best_move = None;
-        // Futility pruning: one ply from the horizon, a quiet move rarely lifts a position far
-        // below alpha above it. Only moves with a prior (shots, captures) are searched then.
-        let futile = self.prune
-            && depth == 1
-            && alpha.abs() < WIN_BOUND
-            && self.leaf(state) + FUTILITY_MARGIN <= alpha;
         if futile {
             best = alpha;
         }
