@@ -421,3 +421,157 @@ fn tree_search_finds_a_winning_shot_and_is_reproducible() {
         assert!(best.starts_with("g4-g1x"), "{best}");
     }
 }
+
+fn morris_position(text: &str) -> Position {
+    Position::from_position_string(text, Options::default()).expect("valid position")
+}
+
+/// The positions of the search bench: Morabaraba's start and a middlegame.
+fn bench_positions() -> [(&'static str, Position); 2] {
+    [
+        ("start", morris_position("-/- 12:12 w")),
+        (
+            "midgame",
+            morris_position("a1,a4,b2,c4,d2,d6,e3,f4/a7,b6,c3,d3,d5,e4,f2,g1 0:0 w"),
+        ),
+    ]
+}
+
+/// Best move, score and node count of a default search at a fixed depth, pinned so that
+/// speed work cannot change what the search does (same tree, same answer).
+#[test]
+fn a_fixed_depth_search_is_pinned() {
+    let expected = [
+        ("start", 9, "g1", Score::Value(502), 516_797),
+        ("midgame", 10, "b2-b4xb6", Score::Value(3946), 191_797),
+    ];
+    let mut found = Vec::new();
+    for ((name, depth, _, _, _), (_, pos)) in expected.into_iter().zip(bench_positions()) {
+        let mut searcher = Searcher::<Morris>::new(SearchConfig::default());
+        let report = searcher.search(&pos, Limits::depth(depth));
+        let best = report.best.map(|m| m.to_string()).unwrap_or_default();
+        println!(
+            "{name}: best {best} score {:?} nodes {}",
+            report.score, report.nodes
+        );
+        found.push((name, depth, best, report.score, report.nodes));
+    }
+    let expected: Vec<_> = expected
+        .into_iter()
+        .map(|(n, d, b, s, c)| (n, d, b.to_string(), s, c))
+        .collect();
+    assert_eq!(found, expected);
+}
+
+/// Prints nodes per second of fixed-depth Morabaraba searches (`cargo test --release -p
+/// kraal-ai --test search -- --ignored --nocapture nodes_per_second`); also the workload for
+/// `valgrind --tool=callgrind`. `KRAAL_DEPTH` (8), `KRAAL_REPEATS` (3) and `KRAAL_POSITION`
+/// (`start` or `midgame`; both unset) change it. Prints only: no timing is asserted.
+#[test]
+#[ignore = "a measurement, not a check"]
+fn nodes_per_second() {
+    let depth = std::env::var("KRAAL_DEPTH")
+        .ok()
+        .and_then(|d| d.parse().ok())
+        .unwrap_or(8);
+    let repeats: u32 = std::env::var("KRAAL_REPEATS")
+        .ok()
+        .and_then(|d| d.parse().ok())
+        .unwrap_or(3);
+    let only = std::env::var("KRAAL_POSITION").ok();
+    for (name, pos) in bench_positions() {
+        if only.as_deref().is_some_and(|o| o != name) {
+            continue;
+        }
+        let mut searcher = Searcher::<Morris>::new(SearchConfig::default());
+        let mut best = f64::MAX;
+        let mut nodes = 0;
+        for _ in 0..repeats {
+            let started = std::time::Instant::now();
+            nodes = searcher.search(&pos, Limits::depth(depth)).nodes;
+            best = best.min(started.elapsed().as_secs_f64());
+        }
+        println!(
+            "morabaraba {name} depth {depth}: {nodes} nodes, {:.2} M nodes/s",
+            nodes as f64 / best / 1e6
+        );
+    }
+}
+
+/// The one-pass evaluation equals the weighted sum of the named features, in every phase of
+/// every rule set (random games long enough to reach moving and flying).
+#[test]
+fn the_fast_evaluation_equals_the_weighted_features() {
+    let starts: Vec<Position> = RuleSet::ALL
+        .iter()
+        .map(|r| Position::new(Options::from_rule_set(r.name(), &[] as &[&str]).expect("valid")))
+        .collect();
+    // The mobility counter has four binary digits: no point may have 16 neighbours.
+    for start in &starts {
+        assert!(
+            start
+                .board()
+                .adjacency()
+                .iter()
+                .all(|a| a.count_ones() < 16)
+        );
+    }
+    let positions = random_playouts::<Morris>(&starts, 4000, 200, 14);
+    for pos in &positions {
+        assert_eq!(
+            kraal_ai::morris::evaluate(pos),
+            kraal_ai::morris::evaluate_by_features(pos),
+            "{pos:?}"
+        );
+    }
+    let moving = positions
+        .iter()
+        .filter(|p| p.phase() != kraal_rules_morris::Phase::Placing)
+        .count();
+    assert!(moving > 500, "only {moving} positions past placing");
+}
+
+/// Like [`a_fixed_depth_search_is_pinned`], for the mancala games of the search bench.
+#[test]
+fn a_fixed_depth_mancala_search_is_pinned() {
+    let mancala = |rules: &str, text: Option<&str>| {
+        let options =
+            kraal_rules_mancala::Options::from_rule_set(rules, &[] as &[&str]).expect("rules");
+        match text {
+            None => kraal_rules_mancala::Position::new(options),
+            Some(t) => {
+                kraal_rules_mancala::Position::from_position_string(t, options).expect("position")
+            }
+        }
+    };
+    let cases = [
+        ("oware start", mancala("abapa", None), 10),
+        (
+            "oware midgame",
+            mancala("abapa", Some("2,0,7,1,6,3/5,1,0,4,2,9 5:3 s")),
+            10,
+        ),
+        ("mulabalaba start", mancala("mulabalaba", None), 6),
+    ];
+    let mut found = Vec::new();
+    for (name, pos, depth) in &cases {
+        let mut searcher = Searcher::<Mancala>::new(SearchConfig::default());
+        let report = searcher.search(pos, Limits::depth(*depth));
+        let best = report.best.map(|m| m.to_string()).unwrap_or_default();
+        println!(
+            "{name}: best {best} score {:?} nodes {}",
+            report.score, report.nodes
+        );
+        found.push((*name, best, report.score, report.nodes));
+    }
+    let expected = [
+        ("oware start", "F", Score::Value(-206), 35_473),
+        ("oware midgame", "E", Score::Value(1107), 8_623),
+        ("mulabalaba start", "9", Score::Value(1616), 5_088),
+    ];
+    let expected: Vec<_> = expected
+        .into_iter()
+        .map(|(n, b, s, c)| (n, b.to_string(), s, c))
+        .collect();
+    assert_eq!(found, expected);
+}

@@ -69,6 +69,8 @@ const MAX_PLY: usize = 128;
 const MIN_TABLE_DEPTH: i32 = 2;
 /// How far (in evaluation units) a quiet move at the frontier is assumed to move the score.
 const FUTILITY_MARGIN: i32 = 600;
+/// How many moves of a node are picked best-first one at a time before the rest are sorted.
+const PICKED: usize = 3;
 
 /// An alpha-beta searcher for one game. Keep it between moves to reuse its buffers.
 pub struct Searcher<G: Game> {
@@ -298,6 +300,7 @@ impl<G: Game> Searcher<G> {
             score: root[0].1,
             bound: Bound::Exact,
             best: Some(root[0].0),
+            generation: 0,
         });
         Some(root[0])
     }
@@ -351,7 +354,7 @@ impl<G: Game> Searcher<G> {
         let use_table = depth >= MIN_TABLE_DEPTH;
         let key = if use_table { G::hash(state) } else { 0 };
         let mut hash_move = None;
-        if let Some(entry) = self.table.probe(key).filter(|_| use_table) {
+        if let Some(entry) = use_table.then(|| self.table.probe(key)).flatten() {
             hash_move = entry.best;
             if self.config.table_cutoffs && entry.depth >= depth {
                 let score = from_table(entry.score, ply);
@@ -363,41 +366,78 @@ impl<G: Game> Searcher<G> {
                 }
             }
         }
-        let mut moves = std::mem::take(&mut self.buffers[p]);
-        let mut order = std::mem::take(&mut self.order[p]);
-        moves.clear();
-        G::legal_moves(state, &mut moves);
-        order.clear();
-        let killers = self.killers[p];
-        order.extend(moves.iter().enumerate().map(|(i, &m)| {
-            let key: i64 = if Some(m) == hash_move {
-                1 << 40
-            } else if Some(m) == killers[0] {
-                1 << 32
-            } else if Some(m) == killers[1] {
-                (1 << 32) - 1
-            } else {
-                i64::from(G::move_prior(state, m)) * 4096
-                    + i64::from(self.history[G::move_key(m)].min(4095))
-            };
-            // The move's index breaks ties, so the order never depends on the sort.
-            (key << 16) | (0xFFFF - i.min(0xFFFF) as i64)
-        }));
-        // Each key holds its move's index in the low bits: sorting the keys sorts the moves.
-        order.sort_unstable_by(|a, b| b.cmp(a));
-        let original_alpha = alpha;
-        let mut best = -INFINITY;
-        let mut best_move = None;
         // Futility pruning: one ply from the horizon, a quiet move rarely lifts a position far
         // below alpha above it. Only moves with a prior (shots, captures) are searched then.
         let futile = self.prune
             && depth == 1
             && alpha.abs() < WIN_BOUND
             && self.leaf(state) + FUTILITY_MARGIN <= alpha;
+        let mut moves = std::mem::take(&mut self.buffers[p]);
+        let mut order = std::mem::take(&mut self.order[p]);
+        moves.clear();
+        G::legal_moves(state, &mut moves);
+        order.clear();
+        let killers = self.killers[p];
+        let history = &self.history;
+        // The move's index (in the low 16 bits) breaks ties, so the order never depends on the
+        // sort, and names the move: ordering the keys orders the moves.
+        let tagged = |key: i64, i: usize| (key << 16) | (0xFFFF - i.min(0xFFFF) as i64);
+        if futile {
+            // Only the hash move, the killers and moves with a prior are searched, and they
+            // order before every quiet move: leave the quiet ones out (same order, same indices).
+            for (i, &m) in moves.iter().enumerate() {
+                let prior = G::move_prior(state, m);
+                let key = if Some(m) == hash_move {
+                    1 << 40
+                } else if Some(m) == killers[0] {
+                    1 << 32
+                } else if Some(m) == killers[1] {
+                    (1 << 32) - 1
+                } else if prior != 0 {
+                    i64::from(prior) * 4096 + i64::from(history[G::move_key(m)].min(4095))
+                } else {
+                    continue;
+                };
+                order.push(tagged(key, i));
+            }
+        } else {
+            order.extend(moves.iter().enumerate().map(|(i, &m)| {
+                let key = i64::from(G::move_prior(state, m)) * 4096
+                    + i64::from(history[G::move_key(m)].min(4095));
+                tagged(key, i)
+            }));
+            // The hash move first, then the killers: each found once (legal moves are
+            // distinct), the later marks overriding the earlier where a killer is the hash move.
+            for (special, key) in [
+                (killers[1], (1i64 << 32) - 1),
+                (killers[0], 1 << 32),
+                (hash_move, 1 << 40),
+            ] {
+                if let Some(m) = special
+                    && let Some(i) = moves.iter().position(|&x| x == m)
+                {
+                    order[i] = (key << 16) | (order[i] & 0xFFFF);
+                }
+            }
+        }
+        // Keys are distinct, so picking the best few one by one and sorting the rest once
+        // gives the order a full sort would, cheaper where a cutoff comes early.
+        let mut sorted = false;
+        let original_alpha = alpha;
+        let mut best = -INFINITY;
+        let mut best_move = None;
         if futile {
             best = alpha;
         }
-        for (i, &key) in order.iter().enumerate() {
+        for i in 0..order.len() {
+            if i < PICKED {
+                let best_at = (i..order.len()).max_by_key(|&j| order[j]).unwrap_or(i);
+                order.swap(i, best_at);
+            } else if !sorted {
+                order[i..].sort_unstable_by(|a, b| b.cmp(a));
+                sorted = true;
+            }
+            let key = order[i];
             let mv = moves[0xFFFF - (key & 0xFFFF) as usize];
             let ordered = key >> 16;
             let quiet = ordered < (1 << 32) - 1 && G::move_prior(state, mv) == 0;
@@ -464,6 +504,7 @@ impl<G: Game> Searcher<G> {
             score: to_table(best, ply),
             bound,
             best: best_move,
+            generation: 0,
         });
         best
     }
