@@ -16,6 +16,7 @@ use std::process::{Command, ExitCode};
 const LIBRARY_CRATES: &[&str] = &[
     "kraal-rules-morris",
     "kraal-rules-mancala",
+    "kraal-tables",
     "kraal-ai",
     "kraal-session",
     "kraal-front",

@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 const LIBRARY_CRATES: &[&str] = &[
     "crates/rules-morris",
     "crates/rules-mancala",
+    "crates/tables",
     "crates/ai",
     "crates/session",
     "crates/front",

@@ -146,6 +146,78 @@ impl Position {
         pos
     }
 
+    /// Replaces the holes (global order, as [`Position::holes`]), both stores and the side to
+    /// move, in place: the options stay, the ply count and the Oware cycle history restart (the
+    /// history's buffer is reused, so this allocates nothing). Meant for programs that visit
+    /// many positions, such as endgame-table builders.
+    ///
+    /// # Errors
+    /// [`crate::SetupProblem::HoleCount`] when `holes` is not the board's size,
+    /// [`crate::SetupProblem::SeedTotal`] (Oware) or [`crate::SetupProblem::SideSeedTotal`]
+    /// (Mulabalaba) when the seeds do not add up to the rule set's total; the position is left
+    /// unchanged then.
+    pub fn set_board(
+        &mut self,
+        holes: &[u8],
+        stores: [u8; 2],
+        side: Side,
+    ) -> Result<(), crate::SetupProblem> {
+        let count = self.board.hole_count();
+        if holes.len() != count {
+            return Err(crate::SetupProblem::HoleCount {
+                side: Side::South,
+                found: holes.len() / 2,
+                expected: self.per_side,
+            });
+        }
+        let total = self.options.total_seeds();
+        let on = |s: Side| -> i64 {
+            holes[s.index() * self.per_side..(s.index() + 1) * self.per_side]
+                .iter()
+                .map(|&c| i64::from(c))
+                .sum()
+        };
+        match self.game() {
+            Game::Oware => {
+                let found = on(Side::South) + on(Side::North) + i64::from(stores[0]) + i64::from(stores[1]);
+                if found != i64::from(total) {
+                    return Err(crate::SetupProblem::SeedTotal { found, expected: total });
+                }
+            }
+            Game::Mulabalaba => {
+                for s in Side::ALL {
+                    let found = on(s) + i64::from(stores[s.other().index()]);
+                    if found != i64::from(total / 2) {
+                        return Err(crate::SetupProblem::SideSeedTotal {
+                            side: s,
+                            found,
+                            expected: total / 2,
+                        });
+                    }
+                }
+            }
+        }
+        let mut all = [0u8; MAX_HOLES];
+        all[..count].copy_from_slice(holes);
+        self.state = State {
+            holes: all,
+            stores,
+            side,
+            ply: 0,
+            hash: 0,
+            window_start: 0,
+            outcome: None,
+            moves: 0,
+        };
+        self.state.hash = self.compute_hash();
+        self.history.clear();
+        if self.game() == Game::Oware {
+            self.history.push(self.state.hash);
+        }
+        self.decide();
+        Ok(())
+    }
+
     /// The rule options this position is played under.
     #[must_use]
     pub fn options(&self) -> &Options {

@@ -526,3 +526,18 @@ fn moves_of_the_other_game_or_side_are_named_as_such() {
     assert!(matches!(mul.parse_move("c"), Err(MoveError::Syntax(_))));
     assert_eq!(mul.parse_move(" 16 ").unwrap().to_string(), "16");
 }
+
+#[test]
+fn set_board_gives_the_position_a_position_string_gives() {
+    let text = "0,0,3,0,1,0/2,0,0,0,0,1 20:21 n";
+    let want = Position::from_position_string(text, Options::abapa()).unwrap();
+    let mut pos = Position::new(Options::abapa());
+    let _ = pos.play_unchecked(pos.legal_moves()[0]);
+    pos.set_board(want.holes(), [20, 21], Side::North).unwrap();
+    assert_eq!(pos, want);
+    assert_eq!(pos.legal_moves(), want.legal_moves());
+    // Seeds that do not add up are refused and leave the position as it was.
+    assert!(pos.set_board(want.holes(), [20, 20], Side::North).is_err());
+    assert!(pos.set_board(&want.holes()[..6], [20, 21], Side::North).is_err());
+    assert_eq!(pos, want);
+}

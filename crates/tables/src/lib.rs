@@ -1,0 +1,11 @@
+#![doc = include_str!("../README.md")]
+
+pub mod error;
+pub mod file;
+pub mod oware;
+pub mod rank;
+pub mod store;
+
+pub use error::TableError;
+pub use oware::{OwareFamily, OwareProbe, OwareTables, Seeds, Verdict};
+pub use store::{ENV_VAR, Event, Fate, TableDir, TableFile};

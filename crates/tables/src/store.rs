@@ -1,0 +1,216 @@
+//! The tables on disk: one folder per family under the tables folder, one file per table,
+//! built in order of seeds, each kept once finished.
+
+use crate::error::TableError;
+use crate::file::{self, Header};
+use crate::oware::{self, OwareFamily, OwareTables, Step};
+use crate::rank;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+/// The environment variable naming the tables folder (over the user's data folder).
+pub const ENV_VAR: &str = "KRAAL_TABLES";
+
+/// A folder of tables.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TableDir {
+    root: PathBuf,
+}
+
+/// What became of one table in a build.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Fate {
+    /// It was already built and whole; it was read, not rebuilt.
+    Kept,
+    /// It was built.
+    Built,
+    /// Its file was broken (the reason given); it was set aside and built again.
+    Rebuilt(String),
+}
+
+/// What a build tells its caller as it goes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// Work on the table of `seeds` seeds (`positions` boards) starts.
+    Start {
+        /// Seeds on the board.
+        seeds: usize,
+        /// Boards in the table.
+        positions: u64,
+    },
+    /// A step inside the table being built.
+    Step {
+        /// Seeds on the board.
+        seeds: usize,
+        /// The step.
+        step: Step,
+    },
+    /// The table is done.
+    Done {
+        /// Seeds on the board.
+        seeds: usize,
+        /// Kept, built or rebuilt.
+        fate: Fate,
+        /// Time spent on it.
+        elapsed: Duration,
+        /// The file's size in bytes.
+        bytes: u64,
+    },
+}
+
+/// A table file found in the folder.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TableFile {
+    /// The family.
+    pub family: OwareFamily,
+    /// Seeds on the board.
+    pub seeds: usize,
+    /// The file.
+    pub path: PathBuf,
+    /// Its size in bytes.
+    pub bytes: u64,
+}
+
+impl TableDir {
+    /// The tables in `root`.
+    #[must_use]
+    pub fn new(root: impl Into<PathBuf>) -> TableDir {
+        TableDir { root: root.into() }
+    }
+
+    /// The folder `KRAAL_TABLES` names, or else `tables` in the user's data folder. Library
+    /// code never calls this by itself: programs choose to.
+    ///
+    /// # Errors
+    /// [`TableError::NoDataFolder`] when neither is available.
+    pub fn from_env() -> Result<TableDir, TableError> {
+        if let Some(dir) = std::env::var_os(ENV_VAR).filter(|d| !d.is_empty()) {
+            return Ok(TableDir::new(dir));
+        }
+        directories::ProjectDirs::from("", "", "kraal")
+            .map(|p| TableDir::new(p.data_dir().join("tables")))
+            .ok_or(TableError::NoDataFolder)
+    }
+
+    /// The folder.
+    #[must_use]
+    pub fn root(&self) -> &Path {
+        &self.root
+    }
+
+    /// The file of one Oware table.
+    #[must_use]
+    pub fn oware_path(&self, family: OwareFamily, seeds: usize) -> PathBuf {
+        self.root
+            .join(family.name())
+            .join(format!("seeds-{seeds:02}.kraaltb"))
+    }
+
+    fn header(family: OwareFamily, seeds: usize) -> Header {
+        Header {
+            family: family.name().to_owned(),
+            seeds: seeds as u32,
+            count: rank::count(seeds),
+        }
+    }
+
+    /// Reads the table of `seeds` seeds.
+    ///
+    /// # Errors
+    /// As [`file::read`]: missing, corrupt (set aside) or unreadable.
+    pub fn read_oware(&self, family: OwareFamily, seeds: usize) -> Result<Vec<u8>, TableError> {
+        file::read(
+            &self.oware_path(family, seeds),
+            &TableDir::header(family, seeds),
+        )
+    }
+
+    /// Reads the tables of 0, 1, 2, ... seeds up to `max` or to the first one missing.
+    ///
+    /// # Errors
+    /// A corrupt (set aside) or unreadable table file.
+    pub fn load_oware(&self, family: OwareFamily, max: usize) -> Result<OwareTables, TableError> {
+        let mut tables = Vec::new();
+        for seeds in 0..=max.min(oware::MAX_SEEDS) {
+            match self.read_oware(family, seeds) {
+                Ok(t) => tables.push(t),
+                Err(TableError::Missing { .. }) => break,
+                Err(e) => return Err(e),
+            }
+        }
+        Ok(OwareTables::new(family, tables))
+    }
+
+    /// Builds the tables of 0..=`max` seeds that are not yet built (a finished file is read,
+    /// never rebuilt; a broken one is set aside and rebuilt; a half-written temporary file
+    /// from a build that was stopped is replaced), and returns them all.
+    ///
+    /// # Errors
+    /// [`TableError::TooManySeeds`] above [`oware::MAX_SEEDS`]; a file that cannot be written.
+    pub fn build_oware(
+        &self,
+        family: OwareFamily,
+        max: usize,
+        events: &mut dyn FnMut(Event),
+    ) -> Result<OwareTables, TableError> {
+        if max > oware::MAX_SEEDS {
+            return Err(TableError::TooManySeeds {
+                seeds: max,
+                max: oware::MAX_SEEDS,
+            });
+        }
+        let mut tables: Vec<Vec<u8>> = Vec::new();
+        for seeds in 0..=max {
+            let started = Instant::now();
+            let path = self.oware_path(family, seeds);
+            events(Event::Start {
+                seeds,
+                positions: rank::count(seeds),
+            });
+            let fate = match self.read_oware(family, seeds) {
+                Ok(t) => {
+                    tables.push(t);
+                    Fate::Kept
+                }
+                Err(TableError::Missing { .. }) => Fate::Built,
+                Err(e @ TableError::Corrupt { .. }) => Fate::Rebuilt(e.to_string()),
+                Err(e) => return Err(e),
+            };
+            if fate != Fate::Kept {
+                let smaller: Vec<&[u8]> = tables.iter().map(Vec::as_slice).collect();
+                let values = oware::build_table(family, seeds, &smaller, &mut |step| {
+                    events(Event::Step { seeds, step });
+                })?;
+                file::write(&path, &TableDir::header(family, seeds), &values)?;
+                tables.push(values);
+            }
+            events(Event::Done {
+                seeds,
+                fate,
+                elapsed: started.elapsed(),
+                bytes: (file::HEADER_LEN as u64) + rank::count(seeds),
+            });
+        }
+        Ok(OwareTables::new(family, tables))
+    }
+
+    /// The table files present, by family and seeds (whole or not: reading checks them).
+    #[must_use]
+    pub fn list(&self) -> Vec<TableFile> {
+        let mut out = Vec::new();
+        for family in OwareFamily::ALL {
+            for seeds in 0..=oware::MAX_SEEDS {
+                let path = self.oware_path(family, seeds);
+                if let Ok(meta) = std::fs::metadata(&path) {
+                    out.push(TableFile {
+                        family,
+                        seeds,
+                        path,
+                        bytes: meta.len(),
+                    });
+                }
+            }
+        }
+        out
+    }
+}

@@ -1,0 +1,381 @@
+//! The Oware tables against code written for these tests only: a slow solver over the rules
+//! crate's checked moves (its own board list, storage and update order), an exact search with
+//! the real repetition rule and history, successor sweeps, and broken files.
+
+use kraal_rules_mancala::{Options, Outcome, Position, Side};
+use kraal_tables::{Fate, OwareFamily, OwareTables, Seeds, TableDir, TableError};
+use std::collections::HashMap;
+use std::path::PathBuf;
+
+/// A fresh folder under the system's temporary folder, removed when dropped.
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new(name: &str) -> TempDir {
+        let path = std::env::temp_dir().join(format!("kraal-tables-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&path);
+        TempDir(path)
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn build(name: &str, max: usize) -> (TempDir, OwareTables) {
+    let tmp = TempDir::new(name);
+    let tables = TableDir::new(&tmp.0)
+        .build_oware(OwareFamily::Abapa, max, &mut |_| {})
+        .expect("the tables build");
+    (tmp, tables)
+}
+
+/// Every board of `n` seeds in 12 houses, listed by plain recursion.
+fn boards(n: u8) -> Vec<[u8; 12]> {
+    fn fill(house: usize, left: u8, cur: &mut [u8; 12], out: &mut Vec<[u8; 12]>) {
+        if house == 11 {
+            cur[11] = left;
+            out.push(*cur);
+            return;
+        }
+        for k in 0..=left {
+            cur[house] = k;
+            fill(house + 1, left - k, cur, out);
+        }
+    }
+    let mut out = Vec::new();
+    fill(0, n, &mut [0; 12], &mut out);
+    out
+}
+
+fn text(board: &[u8; 12], stores: [u32; 2], side: char) -> String {
+    let row = |r: &[u8]| r.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(",");
+    format!(
+        "{}/{} {}:{} {side}",
+        row(&board[..6]),
+        row(&board[6..]),
+        stores[0],
+        stores[1]
+    )
+}
+
+fn turned(holes: &[u8]) -> [u8; 12] {
+    let mut out = [0; 12];
+    for i in 0..12 {
+        out[i] = holes[(i + 6) % 12];
+    }
+    out
+}
+
+fn no_cycle() -> Options {
+    Options::from_rule_set("abapa", &["cycle=off"]).unwrap()
+}
+
+/// The slow solver: every board of at most `max` seeds (South to move) in a hash map, each
+/// move played with the checked `play` from a position string, all seed counts solved
+/// together, and Jacobi sweeps (each from the last sweep's values) to the fixed point of
+/// lo = max(n - hi(next)), hi = max(n - lo(next)) from [0, n].
+fn slow_solve(max: u8) -> HashMap<[u8; 12], (u8, u8)> {
+    let mut index = HashMap::new();
+    let mut all = Vec::new();
+    for n in 0..=max {
+        for b in boards(n) {
+            index.insert(b, all.len());
+            all.push((n, b));
+        }
+    }
+    // For each board: its exact value if the game is over, else where its moves lead.
+    let mut fixed = vec![None; all.len()];
+    let mut edges = vec![Vec::new(); all.len()];
+    for (i, &(n, b)) in all.iter().enumerate() {
+        let taken = 48 - u32::from(n);
+        let stores = [taken - taken / 2, taken / 2];
+        let pos = Position::from_position_string(&text(&b, stores, 's'), no_cycle()).unwrap();
+        if pos.is_game_over() {
+            fixed[i] = Some((pos.scores()[0] - stores[0]) as u8);
+            continue;
+        }
+        for mv in pos.legal_moves() {
+            let next = pos.clone().play(mv).unwrap();
+            edges[i].push(index[&turned(next.holes())]);
+        }
+    }
+    let mut lo: Vec<u8> = all.iter().map(|_| 0).collect();
+    let mut hi: Vec<u8> = all.iter().map(|&(n, _)| n).collect();
+    for (i, f) in fixed.iter().enumerate() {
+        if let Some(v) = f {
+            (lo[i], hi[i]) = (*v, *v);
+        }
+    }
+    loop {
+        let (mut new_lo, mut new_hi) = (lo.clone(), hi.clone());
+        for i in 0..all.len() {
+            if fixed[i].is_some() {
+                continue;
+            }
+            let n = all[i].0;
+            new_lo[i] = edges[i].iter().map(|&j| n - hi[j]).max().unwrap();
+            new_hi[i] = edges[i].iter().map(|&j| n - lo[j]).max().unwrap();
+        }
+        if new_lo == lo && new_hi == hi {
+            break;
+        }
+        (lo, hi) = (new_lo, new_hi);
+    }
+    all.iter()
+        .enumerate()
+        .map(|(i, &(_, b))| (b, (lo[i], hi[i])))
+        .collect()
+}
+
+#[test]
+fn the_tables_agree_with_a_slow_solver_on_every_board_of_up_to_8_seeds() {
+    let (_tmp, tables) = build("slow", 8);
+    let slow = slow_solve(8);
+    assert_eq!(slow.len(), 125_970);
+    let mut inexact = 0;
+    for (board, &(lo, hi)) in &slow {
+        assert_eq!(
+            tables.board(board),
+            Some(Seeds { lo, hi }),
+            "{}",
+            text(board, [0, 0], 's')
+        );
+        inexact += usize::from(lo != hi);
+    }
+    // Cycles leave some boards inexact: the test must see some of each kind.
+    assert!(inexact > 0 && inexact < slow.len() / 2, "{inexact}");
+}
+
+/// The verdict for the side to move of a final score of `score` of 48 seeds.
+fn verdict(score: u32) -> i8 {
+    match score.cmp(&24) {
+        std::cmp::Ordering::Greater => 1,
+        std::cmp::Ordering::Equal => 0,
+        std::cmp::Ordering::Less => -1,
+    }
+}
+
+/// The exact result (1 win, 0 draw, -1 loss for the side to move) of `pos` under the real
+/// Abapa rules, its repetition history included, by plain negamax over every line.
+fn exact(pos: &Position, memo: &mut HashMap<Vec<u64>, i8>) -> i8 {
+    if let Some(o) = pos.outcome() {
+        let me = pos.side_to_move();
+        return match o {
+            Outcome::Draw { .. } => 0,
+            o if o.winner() == Some(me) => 1,
+            _ => -1,
+        };
+    }
+    let key = pos.repetition_window().to_vec();
+    if let Some(&v) = memo.get(&key) {
+        return v;
+    }
+    let mut best = -1;
+    for mv in pos.legal_moves() {
+        let next = pos.clone().play(mv).unwrap();
+        best = best.max(-exact(&next, memo));
+        if best == 1 {
+            break;
+        }
+    }
+    memo.insert(key, best);
+    best
+}
+
+/// Checks every board of up to `max` seeds, under every split of the captured seeds that has
+/// not ended the game, against [`exact`] under Abapa with the repetition rule `cycle=CYCLE`
+/// (the game ends when a position comes round for the CYCLE-th time). Returns how many.
+fn check_exact(tables: &OwareTables, max: u8, cycle: u8) -> usize {
+    let rules = Options::from_rule_set("abapa", &[format!("cycle={cycle}")]).unwrap();
+    let mut checked = 0;
+    let mut memo = HashMap::new();
+    for n in 0..=max {
+        for board in boards(n) {
+            let Seeds { lo, hi } = tables.board(&board).unwrap();
+            let taken = 48 - u32::from(n);
+            for south in taken.saturating_sub(24)..=taken.min(24) {
+                let stores = [south, taken - south];
+                let pos =
+                    Position::from_position_string(&text(&board, stores, 's'), rules).unwrap();
+                if pos.is_game_over() {
+                    continue;
+                }
+                let got = exact(&pos, &mut memo);
+                let (a, b) = (
+                    verdict(south + u32::from(lo)),
+                    verdict(south + u32::from(hi)),
+                );
+                assert!(
+                    (a..=b).contains(&got),
+                    "{} (cycle={cycle}): exact {got}, tables {lo}..{hi}",
+                    text(&board, stores, 's')
+                );
+                checked += 1;
+            }
+        }
+    }
+    checked
+}
+
+#[test]
+fn the_exact_result_with_history_lies_inside_the_interval_for_up_to_3_seeds() {
+    let (_tmp, tables) = build("exact", 3);
+    // The Abapa rule (a third repetition ends the game) up to 2 seeds; up to 3 seeds the
+    // game tree under it is too big for the normal suite (see the ignored test), so there
+    // the first repetition ends the game.
+    assert!(check_exact(&tables, 2, 3) > 100);
+    assert!(check_exact(&tables, 3, 2) > 1000);
+}
+
+#[test]
+#[ignore = "the game tree of 3 seeds under the third-repetition rule takes long"]
+fn the_exact_result_under_the_abapa_repetition_rule_lies_inside_the_interval_for_3_seeds() {
+    let (_tmp, tables) = build("exact-abapa", 3);
+    assert!(check_exact(&tables, 3, 3) > 1000);
+}
+
+/// Every stored interval is the one its successors give (recomputed here through the rules
+/// crate's checked moves).
+fn sweep(tables: &OwareTables, max: u8) {
+    for n in 0..=max {
+        for board in boards(n) {
+            let taken = 48 - u32::from(n);
+            let stores = [taken / 2, taken - taken / 2];
+            let pos = Position::from_position_string(&text(&board, stores, 's'), no_cycle())
+                .unwrap();
+            let got = tables.board(&board).unwrap();
+            let want = if pos.is_game_over() {
+                let v = (pos.scores()[0] - stores[0]) as u8;
+                Seeds { lo: v, hi: v }
+            } else {
+                let (mut lo, mut hi) = (0, 0);
+                for mv in pos.legal_moves() {
+                    let next = pos.clone().play(mv).unwrap();
+                    let v = tables.board(&turned(next.holes())).unwrap();
+                    lo = u8::max(lo, n - v.hi);
+                    hi = u8::max(hi, n - v.lo);
+                }
+                Seeds { lo, hi }
+            };
+            assert_eq!(got, want, "{}", text(&board, stores, 's'));
+        }
+    }
+}
+
+#[test]
+fn every_value_up_to_10_seeds_is_what_its_successors_give() {
+    let (_tmp, tables) = build("sweep", 10);
+    sweep(&tables, 10);
+}
+
+#[test]
+#[ignore = "builds the tables of up to 14 seeds and sweeps 9.6 million boards (minutes)"]
+fn every_value_up_to_14_seeds_is_what_its_successors_give() {
+    let (_tmp, tables) = build("sweep-big", 14);
+    sweep(&tables, 14);
+}
+
+#[test]
+fn a_position_with_north_to_move_reads_as_its_turned_board() {
+    let (_tmp, tables) = build("turn", 6);
+    for board in boards(6).into_iter().step_by(7) {
+        let south =
+            Position::from_position_string(&text(&board, [21, 21], 's'), Options::abapa()).unwrap();
+        let north =
+            Position::from_position_string(&text(&turned(&board), [21, 21], 'n'), Options::abapa())
+                .unwrap();
+        assert_eq!(tables.seeds(&south), tables.seeds(&north));
+        assert!(tables.seeds(&south).is_some());
+        assert_eq!(south.side_to_move(), Side::South);
+    }
+}
+
+#[test]
+fn a_broken_file_is_reported_set_aside_and_rebuilt() {
+    let tmp = TempDir::new("corrupt");
+    let dir = TableDir::new(&tmp.0);
+    let family = OwareFamily::Abapa;
+    let first = dir.build_oware(family, 4, &mut |_| {}).unwrap();
+    let original = first.table(3).unwrap().to_vec();
+
+    // Cut short: 3 seeds. Changed: one value of 2 seeds. Half-written: a stale temporary
+    // file beside 4 seeds.
+    let three = dir.oware_path(family, 3);
+    let len = std::fs::metadata(&three).unwrap().len();
+    std::fs::OpenOptions::new()
+        .write(true)
+        .open(&three)
+        .unwrap()
+        .set_len(len - 5)
+        .unwrap();
+    let two = dir.oware_path(family, 2);
+    let mut bytes = std::fs::read(&two).unwrap();
+    let last = bytes.len() - 1;
+    bytes[last] ^= 0x21;
+    std::fs::write(&two, &bytes).unwrap();
+    let four = dir.oware_path(family, 4);
+    std::fs::write(kraal_tables::file::temp_path(&four), b"half a table").unwrap();
+
+    match dir.load_oware(family, 4) {
+        Err(TableError::Corrupt {
+            path,
+            reason,
+            set_aside: Some(aside),
+        }) => {
+            assert_eq!(path, two);
+            assert!(reason.contains("checksum"), "{reason}");
+            assert!(aside.exists());
+        }
+        other => panic!("expected a corrupt file, got {other:?}"),
+    }
+    assert!(!two.exists());
+    match dir.read_oware(family, 3) {
+        Err(TableError::Corrupt { reason, .. }) => assert!(reason.contains("cut short"), "{reason}"),
+        other => panic!("expected a corrupt file, got {other:?}"),
+    }
+
+    let mut fates = Vec::new();
+    let rebuilt = dir
+        .build_oware(family, 4, &mut |e| {
+            if let kraal_tables::Event::Done { seeds, fate, .. } = e {
+                fates.push((seeds, fate));
+            }
+        })
+        .unwrap();
+    // 2 and 3 were set aside above, so they are missing now and built; the rest are kept.
+    assert_eq!(
+        fates,
+        vec![
+            (0, Fate::Kept),
+            (1, Fate::Kept),
+            (2, Fate::Built),
+            (3, Fate::Built),
+            (4, Fate::Kept)
+        ]
+    );
+    assert_eq!(rebuilt.table(3).unwrap(), &original[..]);
+    assert_eq!(rebuilt.table(2).unwrap(), first.table(2).unwrap());
+    assert!(dir.load_oware(family, 4).is_ok());
+}
+
+#[test]
+fn a_broken_file_found_by_a_build_is_rebuilt_in_place() {
+    let tmp = TempDir::new("rebuild");
+    let dir = TableDir::new(&tmp.0);
+    let family = OwareFamily::Abapa;
+    dir.build_oware(family, 2, &mut |_| {}).unwrap();
+    std::fs::write(dir.oware_path(family, 1), b"KRAALTB\x01 not a table").unwrap();
+    let mut fates = Vec::new();
+    dir.build_oware(family, 2, &mut |e| {
+        if let kraal_tables::Event::Done { fate, .. } = e {
+            fates.push(fate);
+        }
+    })
+    .unwrap();
+    assert!(matches!(fates[1], Fate::Rebuilt(ref r) if r.contains("shorter")), "{fates:?}");
+    assert_eq!((fates[0].clone(), fates[2].clone()), (Fate::Kept, Fate::Kept));
+    assert!(kraal_tables::file::corrupt_path(&dir.oware_path(family, 1)).exists());
+}
