@@ -41,6 +41,7 @@ mod external;
 mod perft;
 mod play;
 mod rules;
+mod tables;
 mod tools;
 
 use clap::{Parser, Subcommand};
@@ -231,6 +232,11 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Perfect endgames: build, list and probe the endgame tables (see docs/tables.md).
+    Tables {
+        #[command(subcommand)]
+        command: tables::TablesCommand,
+    },
 }
 
 /// What `kraal` alone does: starts a game of Morabaraba against the Herder (ai:3).
@@ -300,6 +306,7 @@ fn main() -> ExitCode {
             })
         }
         Some(Command::Engine) => engine::run(),
+        Some(Command::Tables { command }) => tables::run(command),
         Some(Command::Replay { file, json }) => tools::replay(&file, json),
         Some(Command::Completions { shell }) => docs::completions(
             &mut <Cli as clap::CommandFactory>::command(),

@@ -8,6 +8,7 @@ pub mod matches;
 pub mod morris;
 pub mod opponents;
 pub mod search;
+pub mod tables;
 pub mod tuning;
 
 pub use contender::{BuiltIn, Clocks, Contender, Forfeit, Pace, Turn, think_time};
@@ -22,4 +23,5 @@ pub use morris::Morris;
 pub use opponents::{OPPONENTS, Opponent, Player, Style};
 pub use search::Score;
 pub use search::alphabeta::{SearchConfig, SearchReport, Searcher, reference_value};
+pub use tables::{OwareOracle, Oracle};
 pub use search::mcts::{MctsConfig, MctsReport, mcts};

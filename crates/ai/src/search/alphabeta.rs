@@ -5,6 +5,8 @@ use crate::game::Game;
 use crate::limits::{Limits, Progress, StopFlag};
 use crate::search::score::{INFINITY, Score, WIN_BOUND, from_table, to_table, verdict_score};
 use crate::search::tt::{Bound, Entry, Table};
+use crate::tables::Oracle;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// Switches and sizes of the alpha-beta search.
@@ -87,6 +89,8 @@ pub struct Searcher<G: Game> {
     aborted: bool,
     /// Whether this search reduces and prunes (see [`SearchConfig::reductions`]).
     prune: bool,
+    /// Endgame tables, if the program handed some (see [`crate::tables`]).
+    oracle: Option<Arc<dyn Oracle<G>>>,
 }
 
 impl<G: Game> Searcher<G> {
@@ -106,7 +110,14 @@ impl<G: Game> Searcher<G> {
             stop: StopFlag::new(),
             aborted: false,
             prune: false,
+            oracle: None,
         }
+    }
+
+    /// Consults `oracle` (endgame tables) at every node below the root from now on; `None`
+    /// stops. Without one the search is the plain search.
+    pub fn set_oracle(&mut self, oracle: Option<Arc<dyn Oracle<G>>>) {
+        self.oracle = oracle;
     }
 
     /// The settings in use.
@@ -152,6 +163,9 @@ impl<G: Game> Searcher<G> {
         let mut root: Vec<(G::Move, i32)> = Vec::new();
         let mut moves = Vec::new();
         G::legal_moves(&state, &mut moves);
+        if let Some(oracle) = &self.oracle {
+            oracle.filter_root(&state, &mut moves);
+        }
         let mut report = SearchReport {
             best: moves.first().copied(),
             score: Score::Value(if moves.is_empty() {
@@ -345,6 +359,11 @@ impl<G: Game> Searcher<G> {
         }
         if let Some(verdict) = G::verdict(state) {
             return verdict_score(verdict, ply);
+        }
+        if let Some(oracle) = &self.oracle
+            && let Some(score) = oracle.probe(state, ply)
+        {
+            return score;
         }
         let p = ply as usize;
         if depth <= 0 || p + 1 >= MAX_PLY {

@@ -1,0 +1,170 @@
+//! `kraal tables build|info|probe`: perfect Oware endgames from `kraal-tables`, kept in the
+//! folder `KRAAL_TABLES` names, or else in the user's data folder (see docs/tables.md).
+
+use anyhow::{Context, bail};
+use kraal_rules_mancala::Position;
+use kraal_session::GameRules;
+use kraal_tables::oware::{MAX_SEEDS, Step};
+use kraal_tables::{Event, Fate, OwareFamily, TableDir};
+
+/// What `kraal tables` does.
+#[derive(clap::Subcommand, Debug)]
+pub(crate) enum TablesCommand {
+    /// Build the tables of a game (resumable: finished tables are kept, broken ones rebuilt).
+    Build {
+        /// `oware` or an Oware rule set (`abapa`, `awale-ludii`, `oware-capture-all`).
+        game: String,
+        #[command(flatten)]
+        rules: crate::RulesArgs,
+        /// Build every table of up to N seeds on the board (0 to 25).
+        #[arg(long, value_name = "N", default_value_t = 15)]
+        seeds: usize,
+    },
+    /// List the tables built, with their sizes.
+    Info,
+    /// Print what the tables say about a position, and every move's value.
+    Probe {
+        /// `oware` or an Oware rule set.
+        game: String,
+        #[command(flatten)]
+        rules: crate::RulesArgs,
+        /// The position string.
+        #[arg(long, value_name = "P", allow_hyphen_values = true)]
+        position: String,
+    },
+}
+
+/// Runs one `kraal tables` command.
+pub(crate) fn run(command: TablesCommand) -> anyhow::Result<()> {
+    let dir = TableDir::from_env()?;
+    match command {
+        TablesCommand::Build { game, rules, seeds } => {
+            let family = family(&crate::resolve(&game, &rules)?)?;
+            build(&dir, family, seeds)
+        }
+        TablesCommand::Info => info(&dir),
+        TablesCommand::Probe {
+            game,
+            rules,
+            position,
+        } => {
+            let rules = crate::resolve(&game, &rules)?;
+            let family = family(&rules)?;
+            probe(&dir, family, &rules, &position)
+        }
+    }
+}
+
+fn family(rules: &GameRules) -> anyhow::Result<OwareFamily> {
+    match rules {
+        GameRules::Mancala { options, .. } => Ok(OwareFamily::of(options)?),
+        GameRules::Morris { .. } => bail!(
+            "Morabaraba tables are not built yet (only Oware's are; see docs/tables.md)"
+        ),
+    }
+}
+
+fn build(dir: &TableDir, family: OwareFamily, seeds: usize) -> anyhow::Result<()> {
+    if seeds > MAX_SEEDS {
+        bail!("--seeds {seeds}: at most {MAX_SEEDS}");
+    }
+    outln!("{family} tables of 0 to {seeds} seeds in {}", dir.root().display());
+    let bar = indicatif::ProgressBar::new(0);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("{prefix:>9} {bar:30} {pos}/{len} {msg}")
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    let mut total = std::time::Duration::ZERO;
+    dir.build_oware(family, seeds, &mut |event| match event {
+        Event::Start { seeds, positions } => {
+            bar.reset();
+            bar.set_length(positions);
+            bar.set_prefix(format!("{seeds} seeds"));
+            bar.set_message("boards");
+        }
+        Event::Step { step, .. } => match step {
+            Step::Forward { done } => bar.set_position(done),
+            Step::Sweep { sweep, changed } => {
+                bar.set_message(format!("sweep {sweep}: {changed} narrowed"));
+            }
+        },
+        Event::Done {
+            seeds,
+            fate,
+            elapsed,
+            bytes,
+        } => {
+            total += elapsed;
+            let what = match fate {
+                Fate::Kept => "kept".to_owned(),
+                Fate::Built => "built".to_owned(),
+                Fate::Rebuilt(why) => format!("rebuilt ({why})"),
+            };
+            let line = format!(
+                "{seeds:>2} seeds: {what}, {bytes} bytes, {:.1} s",
+                elapsed.as_secs_f64()
+            );
+            bar.println(&line);
+        }
+    })?;
+    bar.finish_and_clear();
+    outln!("done in {:.1} s", total.as_secs_f64());
+    Ok(())
+}
+
+fn info(dir: &TableDir) -> anyhow::Result<()> {
+    let files = dir.list();
+    outln!("tables folder: {}", dir.root().display());
+    if files.is_empty() {
+        outln!("no tables built (kraal tables build oware --seeds 15)");
+        return Ok(());
+    }
+    let mut total = 0;
+    for f in &files {
+        outln!("{:<20} {:>2} seeds {:>12} bytes", f.family.name(), f.seeds, f.bytes);
+        total += f.bytes;
+    }
+    outln!("{} files, {total} bytes", files.len());
+    Ok(())
+}
+
+fn probe(
+    dir: &TableDir,
+    family: OwareFamily,
+    rules: &GameRules,
+    position: &str,
+) -> anyhow::Result<()> {
+    let GameRules::Mancala { options, .. } = rules else {
+        bail!("only Oware positions have tables");
+    };
+    let pos = Position::from_position_string(position, *options)
+        .with_context(|| format!("--position {position}"))?;
+    let on_board: usize = pos.holes().iter().map(|&c| usize::from(c)).sum();
+    if pos.is_game_over() {
+        bail!("the game is over in this position");
+    }
+    let tables = dir.load_oware(family, on_board)?;
+    if tables.max_seeds().is_none_or(|m| m < on_board) {
+        bail!(
+            "{on_board} seeds on the board: build the tables first (kraal tables build {} --seeds \
+             {on_board})",
+            family.rule_set()
+        );
+    }
+    let Some(probe) = tables.probe(&pos) else {
+        bail!("no table value for this position");
+    };
+    outln!("{probe}");
+    outln!(
+        "{} to move takes {} of the {on_board} seeds on the board; final score {}",
+        pos.side_to_move(),
+        probe.seeds,
+        probe.score
+    );
+    if let Some(moves) = tables.moves(&pos) {
+        for (mv, seeds) in moves {
+            outln!("  {mv}: seeds {seeds}");
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,76 @@
+//! Endgame tables in the search: an [`Oracle`] answers exact values for the positions it
+//! knows, and the searcher takes them as leaves. Opt-in: a [`crate::Searcher`] consults no
+//! tables until [`crate::Searcher::set_oracle`] hands it some, so a search without them is the
+//! same search as before, node for node.
+
+use crate::game::Game;
+use crate::mancala::Mancala;
+use crate::search::score::WIN_BOUND;
+use kraal_rules_mancala::Position;
+use kraal_tables::{OwareTables, Verdict};
+use std::sync::Arc;
+
+/// The score of a win the tables prove, at the root (a table win in `n` plies from the root
+/// scores one less per ply, so the search prefers reaching it soon). Below the scores of wins
+/// at a known distance: the tables store the result, not the distance.
+pub const TABLE_WIN: i32 = WIN_BOUND - 1;
+
+/// Exact knowledge of some positions of a game, for the search.
+pub trait Oracle<G: Game>: Send + Sync {
+    /// The score of `state` for its side to move, `ply` plies below the root, when the oracle
+    /// knows it exactly; `None` otherwise. Must not allocate: it runs at search nodes.
+    fn probe(&self, state: &G::State, ply: u32) -> Option<i32>;
+
+    /// Keeps only the root moves the oracle knows to be best in `state` (all of them when it
+    /// does not know). Called once a search, at the root.
+    fn filter_root(&self, _state: &G::State, _moves: &mut Vec<G::Move>) {}
+}
+
+/// The Oware tables as an oracle. A position is answered only when it is fresh (no position
+/// since the last capture but itself: a capture just landed in the table, or the game was set
+/// up there), since a table value holds from a fresh position under any repetition rule.
+#[derive(Clone, Debug)]
+pub struct OwareOracle(pub Arc<OwareTables>);
+
+impl Oracle<Mancala> for OwareOracle {
+    #[inline]
+    fn probe(&self, state: &Position, ply: u32) -> Option<i32> {
+        if state.repetition_window().len() != 1 {
+            return None;
+        }
+        let probe = self.0.probe(state)?;
+        Some(match probe.verdict {
+            Some(Verdict::Win) => TABLE_WIN - ply as i32,
+            Some(Verdict::Loss) => -(TABLE_WIN - ply as i32),
+            Some(Verdict::Draw) => 0,
+            // Undecided between results: the middle of the final scores, 1,000 a seed as in
+            // the evaluation.
+            None => {
+                let total = pos_total(state);
+                (i32::from(probe.score.lo) + i32::from(probe.score.hi) - total) * 500
+            }
+        })
+    }
+
+    /// Keeps the moves that keep the tables' lower bound (the seeds the mover is sure of), and
+    /// of those the ones with the best upper bound. Such moves never let the opponent capture
+    /// more than the tables allow; the tables hold no distance to the end, so they do not by
+    /// themselves keep the game from going round a cycle (see docs/tables.md).
+    fn filter_root(&self, state: &Position, moves: &mut Vec<kraal_rules_mancala::Move>) {
+        let Some(scored) = self.0.moves(state) else {
+            return;
+        };
+        let Some(&(_, best)) = scored.first() else {
+            return;
+        };
+        moves.retain(|m| {
+            scored
+                .iter()
+                .any(|&(s, v)| s == *m && v.lo == best.lo && v.hi == best.hi)
+        });
+    }
+}
+
+fn pos_total(state: &Position) -> i32 {
+    state.options().total_seeds() as i32
+}

@@ -1,0 +1,47 @@
+//! Builds the Abapa tables of up to N seeds into a folder and prints each table's time and
+//! size: `cargo run --profile test -p kraal-tables --example build_oware -- DIR N`.
+
+use kraal_tables::{Event, OwareFamily, TableDir};
+use std::time::Instant;
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let dir = TableDir::new(args.next().unwrap_or_else(|| "tables".to_owned()));
+    let max: usize = args.next().and_then(|n| n.parse().ok()).unwrap_or(15);
+    let start = Instant::now();
+    let mut sweeps = 0;
+    let result = dir.build_oware(OwareFamily::Abapa, max, &mut |e| match e {
+        Event::Step {
+            step: kraal_tables::oware::Step::Sweep { sweep, .. },
+            ..
+        } => sweeps = sweep,
+        Event::Done {
+            seeds,
+            fate,
+            elapsed,
+            bytes,
+        } => {
+            println!(
+                "{seeds:>2} seeds: {fate:?}, {bytes} bytes, {sweeps} sweeps, {:.2} s (total {:.1} s)",
+                elapsed.as_secs_f64(),
+                start.elapsed().as_secs_f64()
+            );
+        }
+        _ => {}
+    });
+    match result {
+        Ok(tables) => {
+            let mut widths = [0u64; 8];
+            for n in 0..=max {
+                for &b in tables.table(n).unwrap_or_default() {
+                    widths[usize::from(b >> 5)] += 1;
+                }
+            }
+            println!("interval widths hi-lo, 0..7: {widths:?}");
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            std::process::exit(1);
+        }
+    }
+}
