@@ -84,6 +84,16 @@ fn the_ai_depends_on_no_front_end_or_session() {
 }
 
 #[test]
+fn the_tables_depend_on_the_rules_only_not_the_ai() {
+    let mut forbidden = FRONT_ENDS.to_vec();
+    forbidden.extend(["kraal-ai", "kraal-session"]);
+    assert_eq!(
+        depends_on("crates/tables", &forbidden),
+        Vec::<String>::new()
+    );
+}
+
+#[test]
 fn every_crate_opts_into_the_workspace_lints() {
     let members = members();
     assert!(members.len() >= 8, "{members:?}");

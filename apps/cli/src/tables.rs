@@ -58,9 +58,9 @@ pub(crate) fn run(command: TablesCommand) -> anyhow::Result<()> {
 fn family(rules: &GameRules) -> anyhow::Result<OwareFamily> {
     match rules {
         GameRules::Mancala { options, .. } => Ok(OwareFamily::of(options)?),
-        GameRules::Morris { .. } => bail!(
-            "Morabaraba tables are not built yet (only Oware's are; see docs/tables.md)"
-        ),
+        GameRules::Morris { .. } => {
+            bail!("Morabaraba tables are not built yet (only Oware's are; see docs/tables.md)")
+        }
     }
 }
 
@@ -68,13 +68,17 @@ fn build(dir: &TableDir, family: OwareFamily, seeds: usize) -> anyhow::Result<()
     if seeds > MAX_SEEDS {
         bail!("--seeds {seeds}: at most {MAX_SEEDS}");
     }
-    outln!("{family} tables of 0 to {seeds} seeds in {}", dir.root().display());
+    outln!(
+        "{family} tables of 0 to {seeds} seeds in {}",
+        dir.root().display()
+    );
     let bar = indicatif::ProgressBar::new(0);
     bar.set_style(
         indicatif::ProgressStyle::with_template("{prefix:>9} {bar:30} {pos}/{len} {msg}")
             .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
     );
     let mut total = std::time::Duration::ZERO;
+    let mut lines = Vec::new();
     dir.build_oware(family, seeds, &mut |event| match event {
         Event::Start { seeds, positions } => {
             bar.reset();
@@ -105,9 +109,16 @@ fn build(dir: &TableDir, family: OwareFamily, seeds: usize) -> anyhow::Result<()
                 elapsed.as_secs_f64()
             );
             bar.println(&line);
+            lines.push(line);
         }
     })?;
     bar.finish_and_clear();
+    // Without a terminal the bar (and what it printed) is hidden: print the lines here.
+    if bar.is_hidden() {
+        for line in lines {
+            outln!("{line}");
+        }
+    }
     outln!("done in {:.1} s", total.as_secs_f64());
     Ok(())
 }
@@ -121,7 +132,12 @@ fn info(dir: &TableDir) -> anyhow::Result<()> {
     }
     let mut total = 0;
     for f in &files {
-        outln!("{:<20} {:>2} seeds {:>12} bytes", f.family.name(), f.seeds, f.bytes);
+        outln!(
+            "{:<20} {:>2} seeds {:>12} bytes",
+            f.family.name(),
+            f.seeds,
+            f.bytes
+        );
         total += f.bytes;
     }
     outln!("{} files, {total} bytes", files.len());
@@ -167,4 +183,21 @@ fn probe(
         }
     }
     Ok(())
+}
+
+/// What the tables say about the position `kraal analyse` looks at, such as `win, seeds 7..9
+/// (tables)`, if it is an Oware position whose table is built (nothing otherwise: missing
+/// tables change nothing).
+pub(crate) fn verdict(rules: &GameRules, position: Option<&str>) -> Option<String> {
+    let GameRules::Mancala { options, .. } = rules else {
+        return None;
+    };
+    let family = OwareFamily::of(options).ok()?;
+    let pos = Position::from_position_string(position?, *options).ok()?;
+    let on_board: usize = pos.holes().iter().map(|&c| usize::from(c)).sum();
+    let tables = TableDir::from_env()
+        .ok()?
+        .load_oware(family, on_board)
+        .ok()?;
+    tables.probe(&pos).map(|p| p.to_string())
 }

@@ -142,6 +142,9 @@ pub fn analyse(
         (None, None) => Limits::time(Duration::from_secs(2)),
         (Some(_), Some(_)) => bail!("give --depth or --time, not both"),
     };
+    if !json && let Some(line) = crate::tables::verdict(rules, position) {
+        outln!("{line}");
+    }
     with_family!(rules, fam => {
         let pos = fam.position(position)?;
         search::<_>(&fam, &pos, limits, top, json)

@@ -23,5 +23,5 @@ pub use morris::Morris;
 pub use opponents::{OPPONENTS, Opponent, Player, Style};
 pub use search::Score;
 pub use search::alphabeta::{SearchConfig, SearchReport, Searcher, reference_value};
-pub use tables::{OwareOracle, Oracle};
 pub use search::mcts::{MctsConfig, MctsReport, mcts};
+pub use tables::{Oracle, OwareOracle};

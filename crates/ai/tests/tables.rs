@@ -32,7 +32,12 @@ fn random_position(rng: &mut Rng, n: u32) -> Position {
     }
     let taken = 48 - n;
     let south = taken / 2 - (rng.below(u64::from(n / 2 + 1)) as u32).min(taken / 2);
-    let row = |r: &[i64]| r.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(",");
+    let row = |r: &[i64]| {
+        r.iter()
+            .map(|c| c.to_string())
+            .collect::<Vec<_>>()
+            .join(",")
+    };
     let text = format!(
         "{}/{} {}:{} s",
         row(&holes[..6]),
@@ -70,7 +75,11 @@ fn the_engine_with_tables_never_does_worse_than_the_tables_promise() {
             continue;
         };
         // The side the tables play: South (to move) in even games, North in odd ones.
-        let table_side = if games % 2 == 0 { Side::South } else { Side::North };
+        let table_side = if games % 2 == 0 {
+            Side::South
+        } else {
+            Side::North
+        };
         // What the tables guarantee that side: the result of its worst final score.
         let promised = {
             let south_lo = u32::from(probe.score.lo);

@@ -179,9 +179,13 @@ impl Position {
         };
         match self.game() {
             Game::Oware => {
-                let found = on(Side::South) + on(Side::North) + i64::from(stores[0]) + i64::from(stores[1]);
+                let found =
+                    on(Side::South) + on(Side::North) + i64::from(stores[0]) + i64::from(stores[1]);
                 if found != i64::from(total) {
-                    return Err(crate::SetupProblem::SeedTotal { found, expected: total });
+                    return Err(crate::SetupProblem::SeedTotal {
+                        found,
+                        expected: total,
+                    });
                 }
             }
             Game::Mulabalaba => {

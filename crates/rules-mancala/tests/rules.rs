@@ -538,6 +538,9 @@ fn set_board_gives_the_position_a_position_string_gives() {
     assert_eq!(pos.legal_moves(), want.legal_moves());
     // Seeds that do not add up are refused and leave the position as it was.
     assert!(pos.set_board(want.holes(), [20, 20], Side::North).is_err());
-    assert!(pos.set_board(&want.holes()[..6], [20, 21], Side::North).is_err());
+    assert!(
+        pos.set_board(&want.holes()[..6], [20, 21], Side::North)
+            .is_err()
+    );
     assert_eq!(pos, want);
 }

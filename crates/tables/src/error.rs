@@ -74,7 +74,10 @@ impl fmt::Display for TableError {
                 write!(f, "no endgame tables for these rules ({rules})")
             }
             TableError::TooManySeeds { seeds, max } => {
-                write!(f, "tables for {seeds} seeds asked for, at most {max} are built")
+                write!(
+                    f,
+                    "tables for {seeds} seeds asked for, at most {max} are built"
+                )
             }
             TableError::IntervalTooWide {
                 seeds,

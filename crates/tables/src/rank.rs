@@ -18,7 +18,11 @@ const BINOM: [[u64; HOUSES]; ROWS] = {
         t[a][0] = 1;
         let mut b = 1;
         while b < HOUSES {
-            t[a][b] = if a == 0 { 0 } else { t[a - 1][b - 1] + t[a - 1][b] };
+            t[a][b] = if a == 0 {
+                0
+            } else {
+                t[a - 1][b - 1] + t[a - 1][b]
+            };
             b += 1;
         }
         a += 1;

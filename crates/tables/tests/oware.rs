@@ -51,7 +51,12 @@ fn boards(n: u8) -> Vec<[u8; 12]> {
 }
 
 fn text(board: &[u8; 12], stores: [u32; 2], side: char) -> String {
-    let row = |r: &[u8]| r.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(",");
+    let row = |r: &[u8]| {
+        r.iter()
+            .map(|c| c.to_string())
+            .collect::<Vec<_>>()
+            .join(",")
+    };
     format!(
         "{}/{} {}:{} {side}",
         row(&board[..6]),
@@ -244,8 +249,8 @@ fn sweep(tables: &OwareTables, max: u8) {
         for board in boards(n) {
             let taken = 48 - u32::from(n);
             let stores = [taken / 2, taken - taken / 2];
-            let pos = Position::from_position_string(&text(&board, stores, 's'), no_cycle())
-                .unwrap();
+            let pos =
+                Position::from_position_string(&text(&board, stores, 's'), no_cycle()).unwrap();
             let got = tables.board(&board).unwrap();
             let want = if pos.is_game_over() {
                 let v = (pos.scores()[0] - stores[0]) as u8;
@@ -333,7 +338,9 @@ fn a_broken_file_is_reported_set_aside_and_rebuilt() {
     }
     assert!(!two.exists());
     match dir.read_oware(family, 3) {
-        Err(TableError::Corrupt { reason, .. }) => assert!(reason.contains("cut short"), "{reason}"),
+        Err(TableError::Corrupt { reason, .. }) => {
+            assert!(reason.contains("cut short"), "{reason}")
+        }
         other => panic!("expected a corrupt file, got {other:?}"),
     }
 
@@ -375,7 +382,13 @@ fn a_broken_file_found_by_a_build_is_rebuilt_in_place() {
         }
     })
     .unwrap();
-    assert!(matches!(fates[1], Fate::Rebuilt(ref r) if r.contains("shorter")), "{fates:?}");
-    assert_eq!((fates[0].clone(), fates[2].clone()), (Fate::Kept, Fate::Kept));
+    assert!(
+        matches!(fates[1], Fate::Rebuilt(ref r) if r.contains("shorter")),
+        "{fates:?}"
+    );
+    assert_eq!(
+        (fates[0].clone(), fates[2].clone()),
+        (Fate::Kept, Fate::Kept)
+    );
     assert!(kraal_tables::file::corrupt_path(&dir.oware_path(family, 1)).exists());
 }

@@ -92,7 +92,9 @@ impl OwareTables {
     pub fn board(&self, holes: &[u8; HOUSES]) -> Option<Seeds> {
         let n: usize = holes.iter().map(|&c| usize::from(c)).sum();
         let table = self.tables.get(n)?;
-        table.get(rank::rank(holes) as usize).map(|&b| Seeds::unpack(b))
+        table
+            .get(rank::rank(holes) as usize)
+            .map(|&b| Seeds::unpack(b))
     }
 
     /// The interval of `pos` for its side to move: the seeds it takes of those on the board.
@@ -156,7 +158,7 @@ impl OwareTables {
             let v = self.board(&next)?;
             out.push((mv, v.other_side(on_board as u8)));
         }
-        out.sort_by(|a, b| (b.1.lo, b.1.hi).cmp(&(a.1.lo, a.1.hi)));
+        out.sort_by_key(|&(_, s)| std::cmp::Reverse((s.lo, s.hi)));
         Some(out)
     }
 }

@@ -1,0 +1,64 @@
+//! `kraal tables`: build into the folder KRAAL_TABLES names, list, probe; and `kraal analyse`
+//! shows the tables' verdict.
+
+use assert_cmd::Command;
+
+fn kraal(dir: &std::path::Path, args: &[&str]) -> (bool, String, String) {
+    let out = Command::cargo_bin("kraal")
+        .unwrap()
+        .env("KRAAL_TABLES", dir)
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn tables_build_info_probe_and_analyse() {
+    let dir = std::env::temp_dir().join(format!("kraal-cli-tables-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let (ok, out, err) = kraal(&dir, &["tables", "build", "oware", "--seeds", "4"]);
+    assert!(ok, "{err}");
+    assert!(out.contains(" 4 seeds: built, 1461 bytes"), "{out}");
+    // Built tables are kept, not rebuilt.
+    let (_, out, _) = kraal(&dir, &["tables", "build", "abapa", "--seeds", "4"]);
+    assert!(out.contains(" 4 seeds: kept"), "{out}");
+    let (_, out, _) = kraal(&dir, &["tables", "info"]);
+    assert!(out.contains("5 files"), "{out}");
+    // South's only move is F, to feed North: the value and the move's are printed.
+    let position = "0,0,0,0,0,2/0,0,0,0,0,0 23:23 s";
+    let (ok, out, err) = kraal(&dir, &["tables", "probe", "oware", "--position", position]);
+    assert!(ok, "{err}");
+    assert!(
+        out.contains("(tables)") && out.contains("  F: seeds"),
+        "{out}"
+    );
+    let (ok, out, err) = kraal(
+        &dir,
+        &["analyse", "oware", "--position", position, "--depth", "2"],
+    );
+    assert!(ok, "{err}");
+    assert!(
+        out.lines().next().is_some_and(|l| l.ends_with("(tables)")),
+        "{out}"
+    );
+    // More seeds than built: a clear error.
+    let (ok, _, err) = kraal(
+        &dir,
+        &[
+            "tables",
+            "probe",
+            "oware",
+            "--position",
+            "4,4,4,4,4,4/4,4,4,4,4,4 0:0 s",
+        ],
+    );
+    assert!(!ok && err.contains("build the tables first"), "{err}");
+    let (ok, _, err) = kraal(&dir, &["tables", "build", "morabaraba"]);
+    assert!(!ok && err.contains("not built yet"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
