@@ -23,7 +23,7 @@ fn tables_build_info_probe_and_analyse() {
     let _ = std::fs::remove_dir_all(&dir);
     let (ok, out, err) = kraal(&dir, &["tables", "build", "oware", "--seeds", "4"]);
     assert!(ok, "{err}");
-    assert!(out.contains(" 4 seeds: built, 1461 bytes"), "{out}");
+    assert!(out.contains(" 4 seeds: built, 4191 bytes"), "{out}");
     // Built tables are kept, not rebuilt.
     let (_, out, _) = kraal(&dir, &["tables", "build", "abapa", "--seeds", "4"]);
     assert!(out.contains(" 4 seeds: kept"), "{out}");

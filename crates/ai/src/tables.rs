@@ -52,22 +52,12 @@ impl Oracle<Mancala> for OwareOracle {
         })
     }
 
-    /// Keeps the moves that keep the tables' lower bound (the seeds the mover is sure of), and
-    /// of those the ones with the best upper bound. Such moves never let the opponent capture
-    /// more than the tables allow; the tables hold no distance to the end, so they do not by
-    /// themselves keep the game from going round a cycle (see docs/tables.md).
+    /// Keeps the one move the tables play ([`OwareTables::best_move`]): it keeps what the
+    /// tables promise and makes progress, so the promise is kept whatever the opponent does.
     fn filter_root(&self, state: &Position, moves: &mut Vec<kraal_rules_mancala::Move>) {
-        let Some(scored) = self.0.moves(state) else {
-            return;
-        };
-        let Some(&(_, best)) = scored.first() else {
-            return;
-        };
-        moves.retain(|m| {
-            scored
-                .iter()
-                .any(|&(s, v)| s == *m && v.lo == best.lo && v.hi == best.hi)
-        });
+        if let Some(best) = self.0.best_move(state) {
+            moves.retain(|&m| m == best);
+        }
     }
 }
 

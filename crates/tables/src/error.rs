@@ -50,6 +50,11 @@ pub enum TableError {
         /// Its upper bound.
         hi: u8,
     },
+    /// A distance (sweep count) does not fit the one byte the format gives it.
+    TooManySweeps {
+        /// Seeds on the board.
+        seeds: usize,
+    },
     /// The user's data folder could not be found (and `KRAAL_TABLES` is not set).
     NoDataFolder,
 }
@@ -88,6 +93,10 @@ impl fmt::Display for TableError {
                 f,
                 "position {index} of the {seeds}-seed table has the interval {lo}..{hi}, wider \
                  than the file format holds"
+            ),
+            TableError::TooManySweeps { seeds } => write!(
+                f,
+                "the {seeds}-seed table needs more than 255 sweeps, more than the file format holds"
             ),
             TableError::NoDataFolder => write!(
                 f,

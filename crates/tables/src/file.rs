@@ -1,6 +1,5 @@
 //! One table, one file: a fixed 96-byte header (magic, format version, the table's name, its
-//! seed count, the number of values, the SHA-256 of the values) and then the values, one byte
-//! each. Files are written to a temporary file beside the final one and renamed into place,
+//! seed count, the number of value bytes, the SHA-256 of the values) and then the values. Files are written to a temporary file beside the final one and renamed into place,
 //! so a file under its final name is always whole; one that is not (cut short, changed on disk,
 //! another table's) is set aside under a `.corrupt` name and reported, never read as values.
 
@@ -25,7 +24,7 @@ pub struct Header {
     pub family: String,
     /// The seeds on the board (Oware).
     pub seeds: u32,
-    /// How many values follow.
+    /// How many bytes of values follow.
     pub count: u64,
 }
 

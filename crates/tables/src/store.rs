@@ -110,7 +110,7 @@ impl TableDir {
         Header {
             family: family.name().to_owned(),
             seeds: seeds as u32,
-            count: rank::count(seeds),
+            count: 3 * rank::count(seeds),
         }
     }
 
@@ -188,7 +188,7 @@ impl TableDir {
                 seeds,
                 fate,
                 elapsed: started.elapsed(),
-                bytes: (file::HEADER_LEN as u64) + rank::count(seeds),
+                bytes: (file::HEADER_LEN as u64) + 3 * rank::count(seeds),
             });
         }
         Ok(OwareTables::new(family, tables))

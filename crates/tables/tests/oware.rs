@@ -392,3 +392,81 @@ fn a_broken_file_found_by_a_build_is_rebuilt_in_place() {
     );
     assert!(kraal_tables::file::corrupt_path(&dir.oware_path(family, 1)).exists());
 }
+
+/// Plays `pos` to its end under the real Abapa rules: `keeper` plays the tables' best move,
+/// the other side a seeded random one (or the tables' too when `both`).
+fn play_out(
+    tables: &OwareTables,
+    mut pos: Position,
+    keeper: Side,
+    both: bool,
+    seed: u64,
+) -> Position {
+    let mut state = seed;
+    for _ in 0..2000 {
+        if pos.is_game_over() {
+            return pos;
+        }
+        let mv = if pos.side_to_move() == keeper || both {
+            tables.best_move(&pos).unwrap()
+        } else {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            let moves = pos.legal_moves();
+            moves[(state >> 33) as usize % moves.len()]
+        };
+        pos = pos.play(mv).unwrap();
+    }
+    panic!("no end after 2000 plies: {}", pos.to_position_string());
+}
+
+#[test]
+fn the_tables_best_moves_keep_their_promise_under_the_real_repetition_rule() {
+    let (_tmp, tables) = build("play", 6);
+    let mut checked = 0;
+    for n in 1..=6u8 {
+        for (i, board) in boards(n).into_iter().enumerate() {
+            let taken = 48 - u32::from(n);
+            let stores = [taken / 2, taken - taken / 2];
+            let start =
+                Position::from_position_string(&text(&board, stores, 's'), Options::abapa())
+                    .unwrap();
+            if start.is_game_over() {
+                continue;
+            }
+            let Seeds { lo, hi } = tables.board(&board).unwrap();
+            for (both, seed) in [(true, 0), (false, i as u64)] {
+                let end = play_out(&tables, start.clone(), Side::South, both, seed);
+                let outcome = end.outcome().unwrap();
+                let south = end.scores()[0] - stores[0];
+                if outcome.reason() == kraal_rules_mancala::EndReason::Majority {
+                    // The game stopped at a capture majority: the result must be the one the
+                    // promise gives (or better).
+                    let promised = verdict(stores[0] + u32::from(lo));
+                    let got = match outcome.winner() {
+                        Some(Side::South) => 1,
+                        Some(Side::North) => -1,
+                        None => 0,
+                    };
+                    assert!(got >= promised, "{}", text(&board, stores, 's'));
+                } else {
+                    assert!(
+                        south >= u32::from(lo),
+                        "{}: {south} < {lo}",
+                        text(&board, stores, 's')
+                    );
+                    if both {
+                        assert!(
+                            south <= u32::from(hi),
+                            "{}: {south} > {hi}",
+                            text(&board, stores, 's')
+                        );
+                    }
+                }
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 10_000, "{checked}");
+}

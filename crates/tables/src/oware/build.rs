@@ -75,6 +75,10 @@ pub(crate) fn final_share(pos: &Position) -> u8 {
 /// Builds the table of `seeds` seeds for `family`. `smaller[m]` is the table of `m` seeds, for
 /// every `m < seeds`. `progress` hears of the build's steps.
 ///
+/// The result holds, for the `count` boards in rank order, first the packed [`Seeds`], then
+/// each board's lower-bound distance, then its upper-bound distance (one byte each: the sweep
+/// in which the bound last moved, 0 if it never did).
+///
 /// Memory: the values, plus six successor ranks (four bytes each) per board for the sweeps.
 ///
 /// # Errors
@@ -137,7 +141,13 @@ pub fn build_table(
             hi[i] = n;
         }
     }
-    let mut sweep = 0;
+    // Jacobi sweeps: sweep k computes every interval from sweep k - 1's, so the sweep at
+    // which a bound last moved is a distance: what `lo` promises is forced within that many
+    // plies (see `OwareTables::best_move`).
+    let (mut lo_next, mut hi_next) = (lo.clone(), hi.clone());
+    let mut lo_rank = vec![0u8; count];
+    let mut hi_rank = vec![0u8; count];
+    let mut sweep: u32 = 0;
     loop {
         sweep += 1;
         let mut changed = 0u64;
@@ -156,26 +166,40 @@ pub fn build_table(
                 new_hi = new_hi.max(n - lo[s]);
             }
             if new_lo != lo[i] || new_hi != hi[i] {
+                let rank = u8::try_from(sweep).map_err(|_| TableError::TooManySweeps { seeds })?;
                 changed += 1;
-                lo[i] = new_lo;
-                hi[i] = new_hi;
+                if new_lo != lo[i] {
+                    lo_rank[i] = rank;
+                }
+                if new_hi != hi[i] {
+                    hi_rank[i] = rank;
+                }
             }
+            lo_next[i] = new_lo;
+            hi_next[i] = new_hi;
         }
+        std::mem::swap(&mut lo, &mut lo_next);
+        std::mem::swap(&mut hi, &mut hi_next);
         progress(Step::Sweep { sweep, changed });
         if changed == 0 {
             break;
         }
     }
     drop(succ);
-    let mut out = lo;
-    for (i, (o, &h)) in out.iter_mut().zip(&hi).enumerate() {
-        let s = Seeds { lo: *o, hi: h };
-        *o = s.pack().ok_or(TableError::IntervalTooWide {
+    let mut out = Vec::with_capacity(3 * count);
+    for i in 0..count {
+        let s = Seeds {
+            lo: lo[i],
+            hi: hi[i],
+        };
+        out.push(s.pack().ok_or(TableError::IntervalTooWide {
             seeds,
             index: i as u64,
             lo: s.lo,
             hi: s.hi,
-        })?;
+        })?);
     }
+    out.extend_from_slice(&lo_rank);
+    out.extend_from_slice(&hi_rank);
     Ok(out)
 }

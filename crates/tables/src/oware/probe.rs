@@ -80,7 +80,7 @@ impl OwareTables {
         self.tables.len().checked_sub(1)
     }
 
-    /// The values of the table of `seeds` seeds.
+    /// The bytes of the table of `seeds` seeds, as built (see [`super::build_table`]).
     #[must_use]
     pub fn table(&self, seeds: usize) -> Option<&[u8]> {
         self.tables.get(seeds).map(Vec::as_slice)
@@ -95,6 +95,41 @@ impl OwareTables {
         table
             .get(rank::rank(holes) as usize)
             .map(|&b| Seeds::unpack(b))
+    }
+
+    /// The distances of a board with South to move: the sweeps after which its lower bound and
+    /// its upper bound were final (0: from the start).
+    #[must_use]
+    pub fn distances(&self, holes: &[u8; HOUSES]) -> Option<(u8, u8)> {
+        let n: usize = holes.iter().map(|&c| usize::from(c)).sum();
+        let table = self.tables.get(n)?;
+        let count = table.len() / 3;
+        let r = rank::rank(holes) as usize;
+        Some((*table.get(count + r)?, *table.get(2 * count + r)?))
+    }
+
+    /// The move that makes progress towards what the tables promise the side to move of `pos`
+    /// (its lower bound), if every table it needs is held: a move that keeps the lower bound
+    /// and, when it captures nothing, leads to a position whose bound was proved sooner. Played
+    /// move after move it never repeats a position while the promise stands, so no repetition
+    /// rule can cut it short (from a position with no repetition behind it).
+    #[must_use]
+    pub fn best_move(&self, pos: &Position) -> Option<Move> {
+        let mover = pos.side_to_move();
+        let on_board: u32 = pos.holes().iter().map(|&c| u32::from(c)).sum();
+        let mut scratch = pos.clone();
+        let mut best: Option<(Move, u8, bool, u8)> = None;
+        for mv in pos.legal_moves() {
+            let (captured, next) = after(&mut scratch, mv, mover);
+            let v = self.board(&next)?;
+            let (_, hi_rank) = self.distances(&next)?;
+            let lo = on_board as u8 - v.hi;
+            let key = (lo, captured > 0, u8::MAX - hi_rank);
+            if best.is_none_or(|(_, l, c, r)| key > (l, c, r)) {
+                best = Some((mv, key.0, key.1, key.2));
+            }
+        }
+        best.map(|(mv, ..)| mv)
     }
 
     /// The interval of `pos` for its side to move: the seeds it takes of those on the board.
