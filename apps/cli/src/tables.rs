@@ -177,6 +177,9 @@ fn probe(
         probe.seeds,
         probe.score
     );
+    if let Some(best) = tables.best_move(&pos) {
+        outln!("the tables play {best}");
+    }
     if let Some(moves) = tables.moves(&pos) {
         for (mv, seeds) in moves {
             outln!("  {mv}: seeds {seeds}");

@@ -77,7 +77,8 @@ pub(crate) fn final_share(pos: &Position) -> u8 {
 ///
 /// The result holds, for the `count` boards in rank order, first the packed [`Seeds`], then
 /// each board's lower-bound distance, then its upper-bound distance (one byte each: the sweep
-/// in which the bound last moved, 0 if it never did).
+/// in which the bound last moved, 0 if it never did; with the board's rank it orders every
+/// change in time).
 ///
 /// Memory: the values, plus six successor ranks (four bytes each) per board for the sweeps.
 ///
@@ -141,10 +142,10 @@ pub fn build_table(
             hi[i] = n;
         }
     }
-    // Jacobi sweeps: sweep k computes every interval from sweep k - 1's, so the sweep at
-    // which a bound last moved is a distance: what `lo` promises is forced within that many
-    // plies (see `OwareTables::best_move`).
-    let (mut lo_next, mut hi_next) = (lo.clone(), hi.clone());
+    // Sweeps in place, in rank order. A bound that moves is stamped with the sweep it moved
+    // in; (sweep, rank) orders every change in time, and each is computed from changes made
+    // before it, so the stamp is a distance: what `lo` promises is forced without coming back
+    // to a position (see `OwareTables::best_move`).
     let mut lo_rank = vec![0u8; count];
     let mut hi_rank = vec![0u8; count];
     let mut sweep: u32 = 0;
@@ -166,20 +167,18 @@ pub fn build_table(
                 new_hi = new_hi.max(n - lo[s]);
             }
             if new_lo != lo[i] || new_hi != hi[i] {
-                let rank = u8::try_from(sweep).map_err(|_| TableError::TooManySweeps { seeds })?;
+                let stamp = u8::try_from(sweep).map_err(|_| TableError::TooManySweeps { seeds })?;
                 changed += 1;
                 if new_lo != lo[i] {
-                    lo_rank[i] = rank;
+                    lo_rank[i] = stamp;
                 }
                 if new_hi != hi[i] {
-                    hi_rank[i] = rank;
+                    hi_rank[i] = stamp;
                 }
+                lo[i] = new_lo;
+                hi[i] = new_hi;
             }
-            lo_next[i] = new_lo;
-            hi_next[i] = new_hi;
         }
-        std::mem::swap(&mut lo, &mut lo_next);
-        std::mem::swap(&mut hi, &mut hi_next);
         progress(Step::Sweep { sweep, changed });
         if changed == 0 {
             break;

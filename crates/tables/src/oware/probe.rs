@@ -97,8 +97,9 @@ impl OwareTables {
             .map(|&b| Seeds::unpack(b))
     }
 
-    /// The distances of a board with South to move: the sweeps after which its lower bound and
-    /// its upper bound were final (0: from the start).
+    /// The distances of a board with South to move: the sweeps in which its lower bound and
+    /// its upper bound last moved (0: never). With the board's rank they order the changes in
+    /// time.
     #[must_use]
     pub fn distances(&self, holes: &[u8; HOUSES]) -> Option<(u8, u8)> {
         let n: usize = holes.iter().map(|&c| usize::from(c)).sum();
@@ -118,18 +119,24 @@ impl OwareTables {
         let mover = pos.side_to_move();
         let on_board: u32 = pos.holes().iter().map(|&c| u32::from(c)).sum();
         let mut scratch = pos.clone();
-        let mut best: Option<(Move, u8, bool, u8)> = None;
+        // Best: the highest lower bound; then a capture (fewer seeds is progress); then the
+        // position whose upper bound changed last earliest, by (sweep, rank).
+        let mut best: Option<(Move, (u8, bool, std::cmp::Reverse<(u8, u64)>))> = None;
         for mv in pos.legal_moves() {
             let (captured, next) = after(&mut scratch, mv, mover);
             let v = self.board(&next)?;
-            let (_, hi_rank) = self.distances(&next)?;
+            let (_, hi_stamp) = self.distances(&next)?;
             let lo = on_board as u8 - v.hi;
-            let key = (lo, captured > 0, u8::MAX - hi_rank);
-            if best.is_none_or(|(_, l, c, r)| key > (l, c, r)) {
-                best = Some((mv, key.0, key.1, key.2));
+            let key = (
+                lo,
+                captured > 0,
+                std::cmp::Reverse((hi_stamp, rank::rank(&next))),
+            );
+            if best.as_ref().is_none_or(|(_, k)| key > *k) {
+                best = Some((mv, key));
             }
         }
-        best.map(|(mv, ..)| mv)
+        best.map(|(mv, _)| mv)
     }
 
     /// The interval of `pos` for its side to move: the seeds it takes of those on the board.
