@@ -2,6 +2,7 @@
 
 pub mod error;
 pub mod file;
+pub mod morris;
 pub mod oware;
 pub mod rank;
 pub mod store;
