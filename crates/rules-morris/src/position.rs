@@ -140,6 +140,53 @@ impl Position {
         )
     }
 
+    /// Replaces the cows on the board (bit sets, White's first) and the side to move, in place,
+    /// with none in hand, no return bans, the draw counters at zero and the repetition history
+    /// restarted (its buffer is reused, so this allocates nothing). Meant for programs that
+    /// visit many positions, such as endgame-table builders.
+    ///
+    /// # Errors
+    /// The first problem found: a cow on a point the board lacks, two cows on one point, more
+    /// cows than the rules give a colour; the position is left unchanged then.
+    pub fn set_cows(&mut self, cows: [u32; 2], side: Color) -> Result<(), crate::SetupProblem> {
+        for color in [Color::White, Color::Black] {
+            let bits = cows[color.index()];
+            let off = bits & !self.board.point_bits();
+            if off != 0 {
+                let p = Point::from_index(off.trailing_zeros() as usize).unwrap_or(Point::CENTRE);
+                return Err(crate::SetupProblem::NotOnBoard(color, p));
+            }
+            if bits.count_ones() > u32::from(self.options.cows) {
+                return Err(crate::SetupProblem::TooManyCows {
+                    color,
+                    count: bits.count_ones(),
+                    allowed: self.options.cows,
+                });
+            }
+        }
+        let both = cows[0] & cows[1];
+        if both != 0 {
+            let p = Point::from_index(both.trailing_zeros() as usize).unwrap_or(Point::CENTRE);
+            return Err(crate::SetupProblem::DoubleOccupied(p));
+        }
+        self.state = State {
+            cows,
+            hand: [0, 0],
+            side,
+            bans: [None; 2],
+            three_cows_plies: 0,
+            no_shot_plies: 0,
+            hash: 0,
+            window_start: 0,
+            outcome: None,
+        };
+        self.state.hash = self.compute_hash();
+        self.history.clear();
+        self.history.push(self.state.hash);
+        self.state.outcome = self.compute_outcome();
+        Ok(())
+    }
+
     /// Builds a position from checked parts and computes its hash and outcome.
     pub(crate) fn from_parts(
         options: Options,

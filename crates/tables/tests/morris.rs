@@ -1,0 +1,197 @@
+//! The Morabaraba 3v3 sector against code written for these tests: a plain depth-limited
+//! search over the rules crate's checked moves on a seeded sample, a full successor sweep, and
+//! symmetric images.
+
+use kraal_rules_morris::{Color, Options, Point, Position, RuleSet, Setup};
+use kraal_tables::morris::{MorrisValue, Sector3, symmetries};
+use std::sync::OnceLock;
+
+fn options() -> Options {
+    Sector3::table_options(&RuleSet::Morabaraba.options())
+}
+
+fn sector() -> &'static Sector3 {
+    static SECTOR: OnceLock<Sector3> = OnceLock::new();
+    SECTOR.get_or_init(|| Sector3::build(&options()).expect("the 3v3 sector builds"))
+}
+
+fn points(bits: u32) -> Vec<Point> {
+    Point::all().filter(|p| bits & p.bit() != 0).collect()
+}
+
+/// The position with `me` to move holding `mine`, the other side `theirs`, built from a setup.
+fn position(mine: u32, theirs: u32, me: Color) -> Position {
+    let cows = match me {
+        Color::White => [points(mine), points(theirs)],
+        Color::Black => [points(theirs), points(mine)],
+    };
+    let setup = Setup {
+        cows,
+        in_hand: [0, 0],
+        side_to_move: me,
+        bans: Vec::new(),
+        three_cows_plies: 0,
+        no_shot_plies: 0,
+    };
+    Position::from_setup(&setup, options()).unwrap()
+}
+
+/// Plain negamax to `depth` plies: 1 when the side to move can force a win within the depth,
+/// -1 when the other side can, 0 when neither is proved.
+fn search(pos: &Position, depth: u32) -> i32 {
+    if let Some(o) = pos.outcome() {
+        return match o.winner() {
+            Some(w) if w == pos.side_to_move() => 1,
+            Some(_) => -1,
+            None => 0,
+        };
+    }
+    if depth == 0 {
+        return 0;
+    }
+    let mut best = -1;
+    for mv in pos.legal_moves() {
+        let v = -search(&pos.clone().play(mv).unwrap(), depth - 1);
+        best = best.max(v);
+        if best == 1 {
+            break;
+        }
+    }
+    best
+}
+
+#[test]
+fn a_plain_search_agrees_with_the_table_on_a_seeded_sample() {
+    let table = sector();
+    let mut state = 33u64;
+    let mut next = move || {
+        state = state
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        (state >> 33) as usize
+    };
+    let classes: Vec<_> = table.classes().collect();
+    let (mut wins, mut losses, mut others) = (0, 0, 0);
+    let mut tries = 0;
+    while (wins < 8 || losses < 8 || others < 8) && tries < 200_000 {
+        tries += 1;
+        let ((mine, theirs), value) = classes[next() % classes.len()];
+        let me = if next() % 2 == 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let pos = position(mine, theirs, me);
+        assert_eq!(table.probe(&pos), Some(value));
+        match value {
+            // A win within 3 plies is found by a 3-ply search and not by a shorter one.
+            MorrisValue::WinIn(d) if d <= 3 && wins < 8 => {
+                assert_eq!(
+                    search(&pos, u32::from(d)),
+                    1,
+                    "{}",
+                    pos.to_position_string()
+                );
+                assert_ne!(
+                    search(&pos, u32::from(d) - 1),
+                    1,
+                    "{}",
+                    pos.to_position_string()
+                );
+                wins += 1;
+            }
+            MorrisValue::LossIn(d) if d <= 4 && losses < 8 => {
+                assert_eq!(
+                    search(&pos, u32::from(d)),
+                    -1,
+                    "{}",
+                    pos.to_position_string()
+                );
+                losses += 1;
+            }
+            // Anything else (a draw, a longer win or loss) is no win within 2 plies.
+            MorrisValue::Draw | MorrisValue::WinIn(4..) | MorrisValue::LossIn(3..)
+                if others < 8 =>
+            {
+                assert_ne!(search(&pos, 2), 1, "{}", pos.to_position_string());
+                others += 1;
+            }
+            _ => {}
+        }
+    }
+    assert!(
+        wins == 8 && losses == 8 && others == 8,
+        "{wins} {losses} {others}"
+    );
+}
+
+#[test]
+fn every_value_of_the_3v3_sector_is_what_its_successors_give() {
+    let table = sector();
+    let (mut wins, mut losses) = (0, 0);
+    for ((mine, theirs), value) in table.classes() {
+        let pos = position(mine, theirs, Color::White);
+        // Each move's result for the mover: a finished game's, or the table's after it.
+        let mut results = Vec::new();
+        for mv in pos.legal_moves() {
+            let after = pos.clone().play(mv).unwrap();
+            results.push(match after.outcome() {
+                Some(o) if o.winner() == Some(Color::White) => MorrisValue::WinIn(1),
+                Some(o) if o.winner().is_none() => MorrisValue::Draw,
+                Some(_) => MorrisValue::LossIn(1),
+                None => match table.probe(&after).unwrap() {
+                    MorrisValue::WinIn(d) => MorrisValue::LossIn(d + 1),
+                    MorrisValue::LossIn(d) => MorrisValue::WinIn(d + 1),
+                    MorrisValue::Draw => MorrisValue::Draw,
+                },
+            });
+        }
+        let fastest_win = results
+            .iter()
+            .filter_map(|r| match r {
+                MorrisValue::WinIn(d) => Some(*d),
+                _ => None,
+            })
+            .min();
+        let want = if let Some(d) = fastest_win {
+            MorrisValue::WinIn(d)
+        } else if results.contains(&MorrisValue::Draw) || results.is_empty() {
+            MorrisValue::Draw
+        } else {
+            let slowest = results
+                .iter()
+                .filter_map(|r| match r {
+                    MorrisValue::LossIn(d) => Some(*d),
+                    _ => None,
+                })
+                .max()
+                .unwrap();
+            MorrisValue::LossIn(slowest)
+        };
+        if pos.is_game_over() {
+            continue;
+        }
+        assert_eq!(value, want, "{}", pos.to_position_string());
+        wins += usize::from(matches!(value, MorrisValue::WinIn(_)));
+        losses += usize::from(matches!(value, MorrisValue::LossIn(_)));
+    }
+    // Both kinds occur (with everyone flying, the standard board has no drawn 3v3 position).
+    assert!(wins > 0 && losses > 0, "{wins} {losses}");
+}
+
+#[test]
+fn every_symmetric_image_and_the_colour_swap_read_the_same_value() {
+    let table = sector();
+    let group = symmetries(position(0b111, 0b111 << 9, Color::White).board());
+    assert_eq!(group.len(), 16);
+    for (n, ((mine, theirs), value)) in table.classes().enumerate() {
+        if n % 97 != 0 {
+            continue;
+        }
+        for s in &group {
+            let (a, b) = (s.map_bits(mine), s.map_bits(theirs));
+            assert_eq!(table.probe(&position(a, b, Color::White)), Some(value));
+            assert_eq!(table.probe(&position(a, b, Color::Black)), Some(value));
+        }
+    }
+}
