@@ -24,4 +24,4 @@ pub use opponents::{OPPONENTS, Opponent, Player, Style};
 pub use search::Score;
 pub use search::alphabeta::{SearchConfig, SearchReport, Searcher, reference_value};
 pub use search::mcts::{MctsConfig, MctsReport, mcts};
-pub use tables::{Oracle, OwareOracle};
+pub use tables::{MorrisOracle, Oracle, OwareOracle};

@@ -5,8 +5,10 @@
 
 use crate::game::Game;
 use crate::mancala::Mancala;
-use crate::search::score::WIN_BOUND;
+use crate::morris::Morris;
+use crate::search::score::{WIN, WIN_BOUND};
 use kraal_rules_mancala::Position;
+use kraal_tables::morris::{MorrisValue, Sector3};
 use kraal_tables::{OwareTables, Verdict};
 use std::sync::Arc;
 
@@ -63,4 +65,43 @@ impl Oracle<Mancala> for OwareOracle {
 
 fn pos_total(state: &Position) -> i32 {
     state.options().total_seeds() as i32
+}
+
+/// The Morabaraba 3v3 sector as an oracle: a win or loss at distance `d` is an exact leaf
+/// (scored as a finished game `d` plies further on) only when every draw counter in force has
+/// at least `d` plies to go; nearer a counter's limit, the search goes on by itself. A table
+/// draw is a draw.
+#[derive(Clone, Debug)]
+pub struct MorrisOracle(pub Arc<Sector3>);
+
+/// Plies left before a draw counter ends the game (`u32::MAX` without counters).
+fn plies_left(state: &kraal_rules_morris::Position) -> u32 {
+    let options = state.options();
+    let mut left = u32::MAX;
+    if let Some(n) = options.no_shot_draw {
+        left = left.min(u32::from(n).saturating_sub(u32::from(state.no_shot_plies())));
+    }
+    if let Some(rule) = options.three_cows_draw {
+        let limit = 2 * u32::from(rule.moves);
+        left = left.min(limit.saturating_sub(u32::from(state.three_cows_plies())));
+    }
+    left
+}
+
+impl Oracle<Morris> for MorrisOracle {
+    #[inline]
+    fn probe(&self, state: &kraal_rules_morris::Position, ply: u32) -> Option<i32> {
+        let value = self.0.probe(state)?;
+        let left = plies_left(state);
+        match value {
+            MorrisValue::Draw => Some(0),
+            MorrisValue::WinIn(d) if u32::from(d) <= left => {
+                Some(WIN - (ply + u32::from(d)) as i32)
+            }
+            MorrisValue::LossIn(d) if u32::from(d) <= left => {
+                Some(-(WIN - (ply + u32::from(d)) as i32))
+            }
+            _ => None,
+        }
+    }
 }

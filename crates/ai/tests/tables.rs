@@ -130,3 +130,73 @@ fn the_engine_with_tables_never_does_worse_than_the_tables_promise() {
     assert!(wins_promised >= 10, "{wins_promised}");
     assert_eq!(converted, wins_promised);
 }
+
+#[test]
+fn the_engine_with_the_morabaraba_3v3_table_converts_every_win_and_never_loses() {
+    use kraal_ai::{Morris, MorrisOracle};
+    use kraal_rules_morris::{Color, Options as MorrisOptions, Position as MorrisPosition};
+    use kraal_tables::morris::{MorrisValue, Sector3};
+    let options = MorrisOptions::morabaraba();
+    let sector = Arc::new(Sector3::build(&options).unwrap());
+    let mut rng = Rng(3);
+    let mut games = 0;
+    let (mut wins, mut converted) = (0, 0);
+    while games < 50 {
+        // Three cows each on random points, White to move.
+        let mut taken = 0u32;
+        let mut cows = [0u32; 2];
+        for side in &mut cows {
+            while side.count_ones() < 3 {
+                let p = 1u32 << rng.below(24);
+                if taken & p == 0 {
+                    taken |= p;
+                    *side |= p;
+                }
+            }
+        }
+        let mut start = MorrisPosition::new(options);
+        start.set_cows(cows, Color::White).unwrap();
+        if start.is_game_over() {
+            continue;
+        }
+        let value = sector.probe(&start).unwrap();
+        let table_side = if games % 2 == 0 { Color::White } else { Color::Black };
+        // What the tables promise the side they play.
+        let promised = match (value, table_side) {
+            (MorrisValue::Draw, _) => 0,
+            (MorrisValue::WinIn(_), Color::White) | (MorrisValue::LossIn(_), Color::Black) => 1,
+            _ => -1,
+        };
+        wins += usize::from(promised == 1);
+        let mut with = Searcher::<Morris>::new(SearchConfig::default());
+        with.set_oracle(Some(Arc::new(MorrisOracle(Arc::clone(&sector)))));
+        let mut without = Searcher::<Morris>::new(SearchConfig::default());
+        let mut pos = start.clone();
+        for _ in 0..400 {
+            if pos.is_game_over() {
+                break;
+            }
+            let searcher = if pos.side_to_move() == table_side {
+                &mut with
+            } else {
+                &mut without
+            };
+            let best = searcher.search(&pos, Limits::depth(3)).best.unwrap();
+            pos = pos.play(best).unwrap();
+        }
+        let got = match pos.outcome().map(|o| o.winner()) {
+            Some(Some(w)) if w == table_side => 1,
+            Some(Some(_)) => -1,
+            _ => 0,
+        };
+        assert!(
+            got >= promised,
+            "{} ({table_side:?} with tables): promised {promised}, got {got}",
+            start.to_position_string()
+        );
+        converted += usize::from(promised == 1 && got == 1);
+        games += 1;
+    }
+    assert!(wins >= 10, "{wins}");
+    assert_eq!(converted, wins);
+}

@@ -554,3 +554,36 @@ fn illegal_moves_name_their_reason() {
     let msg = start.parse_move("a1-d1").unwrap_err().to_string();
     assert!(msg.contains("cows in hand"), "{msg}");
 }
+
+#[test]
+fn set_cows_gives_the_position_a_setup_gives() {
+    use kraal_rules_morris::Setup;
+    let p = |name: &str| name.parse::<Point>().unwrap();
+    let (white, black) = ([p("a1"), p("d1"), p("g4")], [p("b2"), p("d7"), p("f6")]);
+    let setup = Setup {
+        cows: [white.to_vec(), black.to_vec()],
+        in_hand: [0, 0],
+        side_to_move: Color::Black,
+        bans: Vec::new(),
+        three_cows_plies: 0,
+        no_shot_plies: 0,
+    };
+    let want = Position::from_setup(&setup, Options::morabaraba()).unwrap();
+    let bits = |ps: &[Point]| ps.iter().fold(0, |b, q| b | q.bit());
+    let mut pos = Position::new(Options::morabaraba());
+    pos.set_cows([bits(&white), bits(&black)], Color::Black)
+        .unwrap();
+    assert_eq!(pos.to_position_string(), want.to_position_string());
+    assert_eq!(pos.legal_moves(), want.legal_moves());
+    assert_eq!(pos.hash(), want.hash());
+    // Two cows on one point, or a point the board lacks, are refused.
+    assert!(
+        pos.set_cows([bits(&white), bits(&white)], Color::White)
+            .is_err()
+    );
+    assert!(
+        pos.set_cows([Point::CENTRE.bit(), 0], Color::White)
+            .is_err()
+    );
+    assert_eq!(pos.to_position_string(), want.to_position_string());
+}
