@@ -16,9 +16,12 @@ pub(crate) enum TablesCommand {
         game: String,
         #[command(flatten)]
         rules: crate::RulesArgs,
-        /// Build every table of up to N seeds on the board (0 to 25).
+        /// Oware: build every table of up to N seeds on the board (0 to 25).
         #[arg(long, value_name = "N", default_value_t = 15)]
         seeds: usize,
+        /// Morabaraba: build the sectors of up to N cows a side (only 3 so far).
+        #[arg(long, value_name = "N", default_value_t = 3)]
+        cows: u8,
     },
     /// List the tables built, with their sizes.
     Info,
@@ -38,10 +41,15 @@ pub(crate) enum TablesCommand {
 pub(crate) fn run(command: TablesCommand) -> anyhow::Result<()> {
     let dir = TableDir::from_env()?;
     match command {
-        TablesCommand::Build { game, rules, seeds } => {
-            let family = family(&crate::resolve(&game, &rules)?)?;
-            build(&dir, family, seeds)
-        }
+        TablesCommand::Build {
+            game,
+            rules,
+            seeds,
+            cows,
+        } => match crate::resolve(&game, &rules)? {
+            GameRules::Morris { options, .. } => build_morris(&dir, &options, cows),
+            rules => build(&dir, family(&rules)?, seeds),
+        },
         TablesCommand::Info => info(&dir),
         TablesCommand::Probe {
             game,
@@ -49,6 +57,9 @@ pub(crate) fn run(command: TablesCommand) -> anyhow::Result<()> {
             position,
         } => {
             let rules = crate::resolve(&game, &rules)?;
+            if let GameRules::Morris { options, .. } = &rules {
+                return probe_morris(&dir, options, &position);
+            }
             let family = family(&rules)?;
             probe(&dir, family, &rules, &position)
         }
@@ -125,22 +136,27 @@ fn build(dir: &TableDir, family: OwareFamily, seeds: usize) -> anyhow::Result<()
 
 fn info(dir: &TableDir) -> anyhow::Result<()> {
     let files = dir.list();
+    let morris = dir.list_morris();
     outln!("tables folder: {}", dir.root().display());
-    if files.is_empty() {
+    if files.is_empty() && morris.is_empty() {
         outln!("no tables built (kraal tables build oware --seeds 15)");
         return Ok(());
     }
     let mut total = 0;
     for f in &files {
         outln!(
-            "{:<20} {:>2} seeds {:>12} bytes",
+            "{:<24} {:>2} seeds {:>12} bytes",
             f.family.name(),
             f.seeds,
             f.bytes
         );
         total += f.bytes;
     }
-    outln!("{} files, {total} bytes", files.len());
+    for (family, _, bytes) in &morris {
+        outln!("{family:<24} 3v3      {bytes:>12} bytes");
+        total += bytes;
+    }
+    outln!("{} files, {total} bytes", files.len() + morris.len());
     Ok(())
 }
 
@@ -203,4 +219,71 @@ pub(crate) fn verdict(rules: &GameRules, position: Option<&str>) -> Option<Strin
         .load_oware(family, on_board)
         .ok()?;
     tables.probe(&pos).map(|p| p.to_string())
+}
+
+fn build_morris(
+    dir: &TableDir,
+    options: &kraal_rules_morris::Options,
+    cows: u8,
+) -> anyhow::Result<()> {
+    if cows != 3 {
+        bail!(
+            "--cows {cows}: only the sector of 3 cows a side is built so far (see docs/tables.md)"
+        );
+    }
+    let family = TableDir::morris_family(options)?;
+    outln!("{family} 3v3 sector in {}", dir.root().display());
+    let bar = indicatif::ProgressBar::new_spinner();
+    bar.set_message("3v3: solving");
+    bar.enable_steady_tick(std::time::Duration::from_millis(200));
+    let started = std::time::Instant::now();
+    let result = dir.build_morris3(options);
+    bar.finish_and_clear();
+    let (sector, fate) = result?;
+    let what = match fate {
+        Fate::Kept => "kept".to_owned(),
+        Fate::Built => "built".to_owned(),
+        Fate::Rebuilt(why) => format!("rebuilt ({why})"),
+    };
+    outln!(
+        "3v3: {what}, {} classes of positions, {:.1} s",
+        sector.len(),
+        started.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+fn probe_morris(
+    dir: &TableDir,
+    options: &kraal_rules_morris::Options,
+    position: &str,
+) -> anyhow::Result<()> {
+    use kraal_tables::morris::MorrisValue;
+    let pos = kraal_rules_morris::Position::from_position_string(position, *options)
+        .with_context(|| format!("--position {position}"))?;
+    let sector = dir.load_morris3(options).map_err(|e| match e {
+        kraal_tables::TableError::Missing { .. } => {
+            anyhow::anyhow!("build the tables first (kraal tables build morabaraba --cows 3)")
+        }
+        e => e.into(),
+    })?;
+    let Some(value) = sector.probe(&pos) else {
+        bail!("no table holds this position (only 3 cows a side, none in hand, no return ban)");
+    };
+    outln!("{value}");
+    for mv in pos.legal_moves() {
+        let after = pos.clone().play(mv).map_err(|(_, e)| e)?;
+        let verdict = match after.outcome() {
+            Some(o) if o.winner() == Some(pos.side_to_move()) => "wins at once".to_owned(),
+            Some(o) => o.to_string(),
+            None => match sector.probe(&after) {
+                Some(MorrisValue::WinIn(d)) => format!("loss in {}", d + 1),
+                Some(MorrisValue::LossIn(d)) => format!("win in {}", d + 1),
+                Some(MorrisValue::Draw) => "draw".to_owned(),
+                None => "unknown".to_owned(),
+            },
+        };
+        outln!("  {mv}: {verdict}");
+    }
+    Ok(())
 }

@@ -1,5 +1,5 @@
-//! `kraal tables`: build into the folder KRAAL_TABLES names, list, probe; and `kraal analyse`
-//! shows the tables' verdict.
+//! `kraal tables`: build into the folder KRAAL_TABLES names, list, probe (Oware and the
+//! Morabaraba 3v3 sector); and `kraal analyse` shows the tables' verdict.
 
 use assert_cmd::Command;
 
@@ -58,7 +58,25 @@ fn tables_build_info_probe_and_analyse() {
         ],
     );
     assert!(!ok && err.contains("build the tables first"), "{err}");
-    let (ok, _, err) = kraal(&dir, &["tables", "build", "morabaraba"]);
-    assert!(!ok && err.contains("not built yet"), "{err}");
+    let (ok, _, err) = kraal(&dir, &["tables", "build", "morabaraba", "--cows", "4"]);
+    assert!(!ok && err.contains("only the sector of 3 cows"), "{err}");
+    let (ok, out, err) = kraal(&dir, &["tables", "build", "morabaraba"]);
+    assert!(
+        ok && out.contains("3v3: built, 169626 classes"),
+        "{out}{err}"
+    );
+    // White flies b2 to g1 and closes a1-d1-g1: a win in one ply.
+    let position = "a1,d1,b2/a7,d7,f6 0:0 w";
+    let (ok, out, err) = kraal(
+        &dir,
+        &["tables", "probe", "morabaraba", "--position", position],
+    );
+    assert!(ok, "{err}");
+    assert!(out.starts_with("win in 1 (tables)\n"), "{out}");
+    let (_, out, _) = kraal(&dir, &["tables", "info"]);
+    assert!(
+        out.contains("morris-morabaraba") && out.contains("6 files"),
+        "{out}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -160,7 +160,11 @@ fn the_engine_with_the_morabaraba_3v3_table_converts_every_win_and_never_loses()
             continue;
         }
         let value = sector.probe(&start).unwrap();
-        let table_side = if games % 2 == 0 { Color::White } else { Color::Black };
+        let table_side = if games % 2 == 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
         // What the tables promise the side they play.
         let promised = match (value, table_side) {
             (MorrisValue::Draw, _) => 0,

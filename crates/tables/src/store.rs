@@ -3,8 +3,10 @@
 
 use crate::error::TableError;
 use crate::file::{self, Header};
+use crate::morris::Sector3;
 use crate::oware::{self, OwareFamily, OwareTables, Step};
 use crate::rank;
+use kraal_rules_morris::{Options as MorrisOptions, RuleSet as MorrisRuleSet};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -192,6 +194,88 @@ impl TableDir {
             });
         }
         Ok(OwareTables::new(family, tables))
+    }
+
+    /// The name of the Morabaraba table family for `options`: the first rule set with the same
+    /// moves and shots, such as `morris-morabaraba`.
+    ///
+    /// # Errors
+    /// [`TableError::UnsupportedRules`] when no rule set's moves and shots are these.
+    pub fn morris_family(options: &MorrisOptions) -> Result<String, TableError> {
+        let wanted = Sector3::table_options(options);
+        MorrisRuleSet::ALL
+            .into_iter()
+            .find(|r| Sector3::table_options(&r.options()) == wanted)
+            .map(|r| format!("morris-{}", r.name()))
+            .ok_or_else(|| TableError::UnsupportedRules {
+                rules: "Morabaraba tables are built for the rule sets' own options only".to_owned(),
+            })
+    }
+
+    /// The file of the 3v3 sector of a Morabaraba family.
+    #[must_use]
+    pub fn morris3_path(&self, family: &str) -> PathBuf {
+        self.root.join(family).join("sector-3v3.kraaltb")
+    }
+
+    fn morris3_header(family: &str, classes: usize) -> Header {
+        Header {
+            family: family.to_owned(),
+            seeds: 33,
+            count: classes as u64,
+        }
+    }
+
+    /// Reads the 3v3 sector of the rules `options`.
+    ///
+    /// # Errors
+    /// As [`file::read`], and [`TableError::UnsupportedRules`] for rules with no family.
+    pub fn load_morris3(&self, options: &MorrisOptions) -> Result<Sector3, TableError> {
+        let family = TableDir::morris_family(options)?;
+        let classes = Sector3::class_count(options);
+        let path = self.morris3_path(&family);
+        let values = file::read(&path, &TableDir::morris3_header(&family, classes))?;
+        Sector3::from_values(options, values).ok_or_else(|| TableError::Corrupt {
+            path,
+            reason: "the values do not fit the board's classes".to_owned(),
+            set_aside: None,
+        })
+    }
+
+    /// Builds the 3v3 sector of the rules `options` unless it is built already (a broken
+    /// file is set aside and rebuilt), and returns it with what became of its file.
+    ///
+    /// # Errors
+    /// [`TableError::UnsupportedRules`]; a file that cannot be read or written.
+    pub fn build_morris3(&self, options: &MorrisOptions) -> Result<(Sector3, Fate), TableError> {
+        let family = TableDir::morris_family(options)?;
+        let fate = match self.load_morris3(options) {
+            Ok(s) => return Ok((s, Fate::Kept)),
+            Err(TableError::Missing { .. }) => Fate::Built,
+            Err(e @ TableError::Corrupt { .. }) => Fate::Rebuilt(e.to_string()),
+            Err(e) => return Err(e),
+        };
+        let sector = Sector3::build(options)?;
+        file::write(
+            &self.morris3_path(&family),
+            &TableDir::morris3_header(&family, sector.len()),
+            sector.values(),
+        )?;
+        Ok((sector, fate))
+    }
+
+    /// The Morabaraba sector files present: family, file, size in bytes.
+    #[must_use]
+    pub fn list_morris(&self) -> Vec<(String, PathBuf, u64)> {
+        let mut out = Vec::new();
+        for r in MorrisRuleSet::ALL {
+            let family = format!("morris-{}", r.name());
+            let path = self.morris3_path(&family);
+            if let Ok(meta) = std::fs::metadata(&path) {
+                out.push((family, path, meta.len()));
+            }
+        }
+        out
     }
 
     /// The table files present, by family and seeds (whole or not: reading checks them).

@@ -195,3 +195,32 @@ fn every_symmetric_image_and_the_colour_swap_read_the_same_value() {
         }
     }
 }
+
+#[test]
+fn the_sector_file_is_kept_and_a_broken_one_set_aside_and_rebuilt() {
+    use kraal_tables::{Fate, TableDir, TableError};
+    let root = std::env::temp_dir().join(format!("kraal-tables-morris-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    let dir = TableDir::new(&root);
+    let options = RuleSet::Morabaraba.options();
+    let (built, fate) = dir.build_morris3(&options).unwrap();
+    assert_eq!(fate, Fate::Built);
+    assert_eq!(built.values(), sector().values());
+    let (_, fate) = dir.build_morris3(&options).unwrap();
+    assert_eq!(fate, Fate::Kept);
+    let path = dir.morris3_path("morris-morabaraba");
+    let mut bytes = std::fs::read(&path).unwrap();
+    bytes.truncate(bytes.len() - 1);
+    std::fs::write(&path, &bytes).unwrap();
+    assert!(matches!(
+        dir.load_morris3(&options),
+        Err(TableError::Corrupt {
+            set_aside: Some(_),
+            ..
+        })
+    ));
+    let (again, fate) = dir.build_morris3(&options).unwrap();
+    assert_eq!(fate, Fate::Built);
+    assert_eq!(again.values(), sector().values());
+    let _ = std::fs::remove_dir_all(&root);
+}

@@ -95,7 +95,52 @@ fn subsets(points: u32, k: u32, out: &mut Vec<u32>) {
     go(points, k, 0, out);
 }
 
+/// The board's symmetries and the sorted canonical keys of every class of 3v3 positions.
+fn classes(options: &Options) -> (Vec<Symmetry>, Vec<u64>) {
+    let board = options.board();
+    let group = symmetries(board);
+    let mut sets = Vec::new();
+    subsets(board.point_bits(), u32::from(SIDE), &mut sets);
+    let mut keys = Vec::new();
+    for &w in &sets {
+        for &b in &sets {
+            if w & b == 0 {
+                keys.push(canonical(&group, w, b));
+            }
+        }
+    }
+    keys.sort_unstable();
+    keys.dedup();
+    (group, keys)
+}
+
 impl Sector3 {
+    /// The stored values, one byte per class in key order (what a table file holds).
+    #[must_use]
+    pub fn values(&self) -> &[u8] {
+        &self.values
+    }
+
+    /// A table from stored values (see [`Sector3::values`]) under `options`; `None` when their
+    /// number is not the number of classes.
+    #[must_use]
+    pub fn from_values(options: &Options, values: Vec<u8>) -> Option<Sector3> {
+        let options = Sector3::table_options(options);
+        let (group, keys) = classes(&options);
+        (keys.len() == values.len()).then_some(Sector3 {
+            options,
+            group,
+            keys,
+            values,
+        })
+    }
+
+    /// How many classes of 3v3 positions the board of `options` has.
+    #[must_use]
+    pub fn class_count(options: &Options) -> usize {
+        classes(options).1.len()
+    }
+
     /// The options this table was built under (draw counters and repetition off).
     #[must_use]
     pub fn options(&self) -> &Options {
@@ -145,20 +190,7 @@ impl Sector3 {
                 rules: "the 3v3 tables need a 24-point board and at least 3 cows".to_owned(),
             });
         }
-        let group = symmetries(board);
-        let points = board.point_bits();
-        let mut sets = Vec::new();
-        subsets(points, u32::from(SIDE), &mut sets);
-        let mut keys = Vec::new();
-        for &w in &sets {
-            for &b in &sets {
-                if w & b == 0 {
-                    keys.push(canonical(&group, w, b));
-                }
-            }
-        }
-        keys.sort_unstable();
-        keys.dedup();
+        let (group, keys) = classes(&options);
         let count = keys.len();
         let find = |k: u64| keys.binary_search(&k).map(|i| i as u32).unwrap_or(NONE);
         // Successors (CSR), and per class: terminal value, or whether a move wins at once.
