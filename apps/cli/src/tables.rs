@@ -205,11 +205,17 @@ fn probe(
 }
 
 /// What the tables say about the position `kraal analyse` looks at, such as `win, seeds 7..9
-/// (tables)`, if it is an Oware position whose table is built (nothing otherwise: missing
-/// tables change nothing).
+/// (tables)` or `win in 5 (tables)`, if its table is built (nothing otherwise: missing tables
+/// change nothing).
 pub(crate) fn verdict(rules: &GameRules, position: Option<&str>) -> Option<String> {
-    let GameRules::Mancala { options, .. } = rules else {
-        return None;
+    let options = match rules {
+        GameRules::Mancala { options, .. } => options,
+        GameRules::Morris { options, .. } => {
+            let pos =
+                kraal_rules_morris::Position::from_position_string(position?, *options).ok()?;
+            let sector = TableDir::from_env().ok()?.load_morris3(options).ok()?;
+            return sector.probe(&pos).map(|v| v.to_string());
+        }
     };
     let family = OwareFamily::of(options).ok()?;
     let pos = Position::from_position_string(position?, *options).ok()?;
