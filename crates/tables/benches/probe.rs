@@ -1,5 +1,6 @@
-//! Probe time: one table look-up for a position, and the root's move list, on the tables of
-//! up to 10 seeds (built into a temporary folder first, or read if already there).
+//! Probe time: one Oware table look-up for a position, and the root's move list, on the tables
+//! of up to 10 seeds (built into a temporary folder first, or read if already there); one
+//! look-up in the Morabaraba 3v3 sector (solved first).
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use kraal_rules_mancala::{Options, Position};
@@ -31,5 +32,17 @@ fn probe(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, probe);
+fn probe_morris(c: &mut Criterion) {
+    use kraal_rules_morris::{Options as MorrisOptions, Position as MorrisPosition};
+    use kraal_tables::morris::Sector3;
+    let options = MorrisOptions::morabaraba();
+    let sector = Sector3::build(&options).expect("the 3v3 sector builds");
+    let pos = MorrisPosition::from_position_string("a1,d1,b2/a7,d7,f6 0:0 w", options)
+        .expect("a valid position");
+    c.bench_function("morris_3v3_probe", |b| {
+        b.iter(|| black_box(sector.probe(black_box(&pos))));
+    });
+}
+
+criterion_group!(benches, probe, probe_morris);
 criterion_main!(benches);

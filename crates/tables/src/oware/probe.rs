@@ -54,6 +54,10 @@ impl fmt::Display for OwareProbe {
     }
 }
 
+/// How [`OwareTables::best_move`] ranks a move: its lower bound, whether it captures, and the
+/// (sweep, rank) stamp of the position it leads to, earliest best.
+type MoveKey = (u8, bool, std::cmp::Reverse<(u8, u64)>);
+
 /// The tables of one family for `0..=max` seeds, in memory.
 #[derive(Clone, Debug)]
 pub struct OwareTables {
@@ -121,7 +125,7 @@ impl OwareTables {
         let mut scratch = pos.clone();
         // Best: the highest lower bound; then a capture (fewer seeds is progress); then the
         // position whose upper bound changed last earliest, by (sweep, rank).
-        let mut best: Option<(Move, (u8, bool, std::cmp::Reverse<(u8, u64)>))> = None;
+        let mut best: Option<(Move, MoveKey)> = None;
         for mv in pos.legal_moves() {
             let (captured, next) = after(&mut scratch, mv, mover);
             let v = self.board(&next)?;
