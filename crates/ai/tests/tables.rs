@@ -1,7 +1,7 @@
 //! The engine with the Oware tables against the engine without, from seeded table positions:
 //! with the tables it never does worse than the tables guarantee it, and converts every win.
 
-use kraal_ai::{Limits, Mancala, OwareOracle, SearchConfig, Searcher};
+use kraal_ai::{Game, Limits, Mancala, Oracle, OwareOracle, SearchConfig, Searcher};
 use kraal_rules_mancala::{Options, Position, Side};
 use kraal_tables::{OwareFamily, TableDir, Verdict};
 use std::sync::Arc;
@@ -47,7 +47,43 @@ fn random_position(rng: &mut Rng, n: u32) -> Position {
     Position::from_position_string(&text, Options::abapa()).unwrap()
 }
 
-fn rank(v: Verdict) -> i8 {
+/// Plays `start` out, the side numbered `table_side` (0 first player) searched with `oracle`,
+/// the other without, each to `depth`; returns the result for the table side (1, 0, -1).
+fn play_out<G: Game>(
+    start: &G::State,
+    table_side: usize,
+    oracle: Arc<dyn Oracle<G>>,
+    depth: u32,
+) -> i32 {
+    let mut with = Searcher::<G>::new(SearchConfig::default());
+    with.set_oracle(Some(oracle));
+    let mut without = Searcher::<G>::new(SearchConfig::default());
+    let mut pos = start.clone();
+    for _ in 0..1000 {
+        if let Some(v) = G::verdict(&pos) {
+            let mover = if G::side_to_move(&pos) == table_side {
+                1
+            } else {
+                -1
+            };
+            return match v {
+                kraal_ai::Verdict::Win => mover,
+                kraal_ai::Verdict::Loss => -mover,
+                kraal_ai::Verdict::Draw => 0,
+            };
+        }
+        let searcher = if G::side_to_move(&pos) == table_side {
+            &mut with
+        } else {
+            &mut without
+        };
+        let best = searcher.search(&pos, Limits::depth(depth)).best.unwrap();
+        let _ = G::play(&mut pos, best);
+    }
+    panic!("no end after 1000 plies");
+}
+
+fn rank(v: Verdict) -> i32 {
     match v {
         Verdict::Loss => -1,
         Verdict::Draw => 0,
@@ -95,32 +131,12 @@ fn the_engine_with_tables_never_does_worse_than_the_tables_promise() {
             })
         };
         wins_promised += usize::from(promised == 1);
-        let mut with = Searcher::<Mancala>::new(SearchConfig::default());
-        with.set_oracle(Some(Arc::new(OwareOracle(Arc::clone(&tables)))));
-        let mut without = Searcher::<Mancala>::new(SearchConfig::default());
-        let mut pos = start.clone();
-        for _ in 0..1000 {
-            if pos.is_game_over() {
-                break;
-            }
-            let searcher = if pos.side_to_move() == table_side {
-                &mut with
-            } else {
-                &mut without
-            };
-            let best = searcher.search(&pos, Limits::depth(8)).best.unwrap();
-            pos = pos.play(best).unwrap();
-        }
-        let outcome = pos.outcome().expect("the cycle rule ends every game");
-        let got = match outcome.winner() {
-            None => 0,
-            Some(w) if w == table_side => 1,
-            Some(_) => -1,
-        };
+        let oracle = Arc::new(OwareOracle(Arc::clone(&tables)));
+        let got = play_out::<Mancala>(&start, table_side.index(), oracle, 8);
         converted += usize::from(promised == 1 && got == 1);
         assert!(
             got >= promised,
-            "{} ({table_side} with tables): promised {promised}, got {outcome}",
+            "{} ({table_side} with tables): promised {promised}, got {got}",
             start.to_position_string()
         );
         games += 1;
@@ -172,27 +188,8 @@ fn the_engine_with_the_morabaraba_3v3_table_converts_every_win_and_never_loses()
             _ => -1,
         };
         wins += usize::from(promised == 1);
-        let mut with = Searcher::<Morris>::new(SearchConfig::default());
-        with.set_oracle(Some(Arc::new(MorrisOracle(Arc::clone(&sector)))));
-        let mut without = Searcher::<Morris>::new(SearchConfig::default());
-        let mut pos = start.clone();
-        for _ in 0..400 {
-            if pos.is_game_over() {
-                break;
-            }
-            let searcher = if pos.side_to_move() == table_side {
-                &mut with
-            } else {
-                &mut without
-            };
-            let best = searcher.search(&pos, Limits::depth(3)).best.unwrap();
-            pos = pos.play(best).unwrap();
-        }
-        let got = match pos.outcome().map(|o| o.winner()) {
-            Some(Some(w)) if w == table_side => 1,
-            Some(Some(_)) => -1,
-            _ => 0,
-        };
+        let oracle = Arc::new(MorrisOracle(Arc::clone(&sector)));
+        let got = play_out::<Morris>(&start, table_side.index(), oracle, 3);
         assert!(
             got >= promised,
             "{} ({table_side:?} with tables): promised {promised}, got {got}",
