@@ -54,12 +54,25 @@ impl Oracle<Mancala> for OwareOracle {
         })
     }
 
-    /// Keeps the one move the tables play ([`OwareTables::best_move`]): it keeps what the
-    /// tables promise and makes progress, so the promise is kept whatever the opponent does.
+    /// Where the tables promise a win or a draw, keeps the one move they play
+    /// ([`OwareTables::best_move`]: it keeps the promise and makes progress, whatever the
+    /// opponent does). Otherwise keeps the moves that keep the tables' lower bound (the seeds
+    /// the mover is sure of) and lets the search choose among them.
     fn filter_root(&self, state: &Position, moves: &mut Vec<kraal_rules_mancala::Move>) {
-        if let Some(best) = self.0.best_move(state) {
+        let verdict = self.0.probe(state).and_then(|p| p.verdict);
+        if matches!(verdict, Some(Verdict::Win | Verdict::Draw))
+            && let Some(best) = self.0.best_move(state)
+        {
             moves.retain(|&m| m == best);
+            return;
         }
+        let Some(scored) = self.0.moves(state) else {
+            return;
+        };
+        let Some(&(_, top)) = scored.first() else {
+            return;
+        };
+        moves.retain(|m| scored.iter().any(|&(s, v)| s == *m && v.lo == top.lo));
     }
 }
 
