@@ -1,6 +1,6 @@
 //! The Morabaraba tables (the mill family in the moving and flying phase): the board's
-//! symmetries, found from its topology, and the 3v3 sector solved in memory. Larger sectors
-//! (3v4 to 5v5), table files and `kraal tables build morabaraba` are not done yet (see
+//! symmetries, found from its topology, and the 3v3 sector (its file is kept by
+//! [`crate::TableDir::build_morris3`]). Larger sectors (3v4 to 5v5) are not built yet (see
 //! `docs/tables.md`).
 
 mod sector;
