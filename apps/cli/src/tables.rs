@@ -70,7 +70,7 @@ fn family(rules: &GameRules) -> anyhow::Result<OwareFamily> {
     match rules {
         GameRules::Mancala { options, .. } => Ok(OwareFamily::of(options)?),
         GameRules::Morris { .. } => {
-            bail!("Morabaraba tables are not built yet (only Oware's are; see docs/tables.md)")
+            bail!("these are Morabaraba rules, not Oware's")
         }
     }
 }
