@@ -946,7 +946,6 @@ mod tests {
             Err(AscentError::NoCamp(8))
         ));
         for n in 1..=3u8 {
-            let camp = mountain.camps()[usize::from(n - 1)];
             progress
                 .camps
                 .entry(n.to_string())
@@ -961,7 +960,6 @@ mod tests {
             [true, true, true, true, false, false, false]
         );
         assert_eq!(mountain.next_camp(&progress), Some(4));
-        let camp4 = mountain.camps()[3];
         progress
             .camps
             .entry("4".to_owned())
