@@ -18,7 +18,7 @@ use crate::NewGame;
 use crate::progress::{ProgressError, ProgressFile};
 use kraal_ai::opponents::{OPPONENTS, Opponent};
 use kraal_session::{
-    AnyGame, GameRules, Player, RecordError, Seat, SessionError, TimeControl, resolve,
+    AnyGame, GameKind, GameRules, Player, RecordError, Seat, SessionError, TimeControl, resolve,
 };
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -276,6 +276,16 @@ pub enum Score {
     Lost,
 }
 
+impl fmt::Display for Score {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Score::Won => "won",
+            Score::Drew => "drew",
+            Score::Lost => "lost",
+        })
+    }
+}
+
 impl Score {
     /// In half points: a win 2, a draw 1, a loss 0.
     #[must_use]
@@ -506,6 +516,15 @@ impl Mountain {
     #[must_use]
     pub fn rules(&self) -> &GameRules {
         &self.rules
+    }
+
+    /// The family of its game (it names the sides).
+    #[must_use]
+    pub fn kind(&self) -> GameKind {
+        match self.rules {
+            GameRules::Morris { .. } => GameKind::Mill,
+            GameRules::Mancala { .. } => GameKind::Mancala,
+        }
     }
 
     /// Its key in the progress file: the game, and for Morabaraba the rule set
