@@ -3,6 +3,7 @@
 //! - [`Unfinished`]: every unfinished game, one file each, listed newest first to continue.
 //! - [`progress`]: the player's progress file (versioned TOML, atomic, corrupt files set aside).
 //! - [`ascent`]: the Mountain Ascent, seven camps a game, climbed against the seven opponents.
+//! - [`lessons`]: the rules in plain words and the interactive examples of the rules screens.
 //! - [`save_folder`] and [`expand_home`]: where saved games go, and `~` in a typed path.
 //!
 //! What a game says to the player (prompts, endings, hints, draw answers) is typed in
@@ -11,6 +12,7 @@
 pub mod ascent;
 pub mod autosave;
 pub mod keymap;
+pub mod lessons;
 pub mod progress;
 pub mod start;
 pub mod unfinished;
