@@ -22,9 +22,18 @@ const UNICODE: Theme = Theme {
     color: true,
 };
 
+/// The app opened on the start form: "Play the computer", the first mode of the home screen.
+fn new_app(theme: Theme, paths: Paths, seed: u64) -> App {
+    let mut app = App::new(theme, paths, seed);
+    assert!(matches!(app.screen, Screen::Home(_)), "the app opens on the home screen");
+    press(&mut app, KeyCode::Enter);
+    assert!(matches!(app.screen, Screen::Start(_)), "Play the computer is the start form");
+    app
+}
+
 /// An app that keeps no files, its terminal 100x32.
 fn app() -> App {
-    let mut app = App::new(UNICODE, Paths::default(), 7);
+    let mut app = new_app(UNICODE, Paths::default(), 7);
     app.size = Rect::new(0, 0, 100, 32);
     app
 }
@@ -68,14 +77,14 @@ fn screen(app: &App, width: u16, height: u16) -> String {
 fn game(app: &App) -> &Match {
     match &app.screen {
         Screen::Game(g) => &g.game,
-        Screen::Start(_) => panic!("no game on the screen"),
+        _ => panic!("no game on the screen"),
     }
 }
 
 fn overlay(app: &App) -> Overlay {
     match &app.screen {
         Screen::Game(g) => g.overlay.clone(),
-        Screen::Start(_) => Overlay::None,
+        _ => Overlay::None,
     }
 }
 
@@ -404,8 +413,9 @@ fn every_unfinished_game_is_kept_and_one_is_chosen_to_continue() {
         settings: Some(dir.join("settings.toml")),
         unfinished: Some(kraal_front::Unfinished::in_folder(store.clone())),
         saves: None,
+        progress: None,
     };
-    let mut app = App::new(UNICODE, paths.clone(), 3);
+    let mut app = new_app(UNICODE, paths.clone(), 3);
     start_by_keys(&mut app, 0, 0, 0);
     pick_point(&mut app, p("d6"));
     pick_point(&mut app, p("a1"));
@@ -418,7 +428,7 @@ fn every_unfinished_game_is_kept_and_one_is_chosen_to_continue() {
     // A file that is not a game is set aside and reported, not offered.
     std::fs::write(store.join("broken.txt"), [0xff, 0xfe]).expect("written");
     drop(app);
-    let mut app = App::new(UNICODE, paths, 3);
+    let mut app = new_app(UNICODE, paths, 3);
     let start = screen(&app, 100, 32);
     assert!(
         start.contains("2 unfinished games to choose from"),
@@ -511,7 +521,7 @@ fn screens() {
         ascii: true,
         color: false,
     };
-    let mut plain = App::new(ascii, Paths::default(), 7);
+    let mut plain = new_app(ascii, Paths::default(), 7);
     press(&mut plain, KeyCode::Left);
     press(&mut plain, KeyCode::Enter);
     insta::assert_snapshot!("mulabalaba_ascii", screen(&plain, 100, 32));
@@ -605,7 +615,7 @@ fn start_at(app: &mut App, name: &str, position: Option<&str>) {
 fn note(app: &App) -> Option<String> {
     match &app.screen {
         Screen::Game(g) => g.note.as_ref().map(|(text, _)| text.clone()),
-        Screen::Start(_) => None,
+        _ => None,
     }
 }
 
@@ -781,10 +791,11 @@ fn the_autosave_follows_moves_undo_and_the_end_not_every_key() {
         settings: None,
         unfinished: Some(kraal_front::Unfinished::in_folder(dir.clone())),
         saves: None,
+        progress: None,
     };
     let only = || files_in(&dir).first().cloned().unwrap_or_default();
     let kept = || kept_in(&only());
-    let mut app = App::new(UNICODE, paths, 3);
+    let mut app = new_app(UNICODE, paths, 3);
     app.size = Rect::new(0, 0, 100, 32);
     // Against the Calf: its move is kept as well as the person's.
     start_by_keys(&mut app, 0, 0, 1);
@@ -837,8 +848,9 @@ fn an_autosave_that_fails_is_a_warning_and_the_game_goes_on() {
             "/proc/kraal-tui/unfinished",
         ))),
         saves: None,
+        progress: None,
     };
-    let mut app = App::new(UNICODE, paths, 3);
+    let mut app = new_app(UNICODE, paths, 3);
     app.size = Rect::new(0, 0, 100, 32);
     start_by_keys(&mut app, 0, 0, 0);
     pick_point(&mut app, p("d6"));
@@ -931,7 +943,7 @@ fn app_with(name: &str, position: &str, players: [kraal_session::Player; 2]) -> 
 fn saving_starts_in_the_save_folder_makes_it_and_reads_a_tilde_as_home() {
     let dir = folder("saves");
     let saves = dir.join("Documents").join("kraal");
-    let mut app = App::new(
+    let mut app = new_app(
         UNICODE,
         Paths {
             saves: Some(saves.clone()),

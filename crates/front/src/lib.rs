@@ -3,6 +3,7 @@
 //! - [`Unfinished`]: every unfinished game, one file each, listed newest first to continue.
 //! - [`progress`]: the player's progress file (versioned TOML, atomic, corrupt files set aside).
 //! - [`ascent`]: the Mountain Ascent, seven camps a game, climbed against the seven opponents.
+//! - [`home`]: the home screen's modes, in order, with their words.
 //! - [`lessons`]: the rules in plain words and the interactive examples of the rules screens.
 //! - [`save_folder`] and [`expand_home`]: where saved games go, and `~` in a typed path.
 //!
@@ -11,6 +12,7 @@
 
 pub mod ascent;
 pub mod autosave;
+pub mod home;
 pub mod keymap;
 pub mod lessons;
 pub mod progress;

@@ -1,0 +1,177 @@
+//! The screens around the game: the home screen, the Mountain Ascent, the rules with their
+//! examples, and the settings. Their state lives here; how keys change it is in
+//! [`crate::app`], and their drawing in [`crate::ui`]. What they show comes from
+//! `kraal-front` ([`kraal_front::home`], [`kraal_front::ascent`], [`kraal_front::lessons`]),
+//! shared with the GUI.
+
+use crate::game::Match;
+use crate::start::StartMenu;
+use kraal_front::ascent::Mountain;
+use kraal_front::home::{MODES, Mode};
+use kraal_front::lessons::{Lesson, RulesText, Verdict, lessons_of, rules_text};
+use kraal_session::{GAMES, Seat, Settings, resolve};
+
+/// The home screen: the modes, one selected.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HomeMenu {
+    /// Index into [`MODES`].
+    pub selected: usize,
+    /// A message to show (a file set aside, a mode that cannot open).
+    pub message: Option<String>,
+    /// The start form prepared when the app opened (with its reports), used the first time
+    /// "Play the computer" or "Continue a game" opens it.
+    pub menu: Option<StartMenu>,
+}
+
+impl HomeMenu {
+    /// The mode selected.
+    #[must_use]
+    pub fn mode(&self) -> Mode {
+        MODES[self.selected.min(MODES.len() - 1)]
+    }
+
+    /// Moves the selection up or down.
+    pub fn move_selection(&mut self, down: bool) {
+        let n = MODES.len();
+        self.selected = if down {
+            (self.selected + 1) % n
+        } else {
+            (self.selected + n - 1) % n
+        };
+    }
+}
+
+/// A climb game on the screen: which camp it counts for, and whether it was helped.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Climbing {
+    /// The mountain.
+    pub mountain: Mountain,
+    /// The camp.
+    pub camp: u8,
+    /// A hint was asked for or a move taken back.
+    pub assisted: bool,
+    /// The ending was counted.
+    pub counted: bool,
+}
+
+/// The Mountain Ascent screen.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AscentScreen {
+    /// Index into [`Mountain::all`].
+    pub mountain: usize,
+    /// The camp selected (1 to 7).
+    pub camp: u8,
+    /// The colour the player takes in a new climb.
+    pub colour: Seat,
+    /// A message (the last climb's news, a locked camp).
+    pub message: Option<String>,
+}
+
+impl AscentScreen {
+    /// The screen on the mountain of `game` (a game's name), on `camp`.
+    #[must_use]
+    pub fn new(game: &str, camp: u8) -> AscentScreen {
+        let mountain = Mountain::all()
+            .iter()
+            .position(|m| m.rules().game_name() == game)
+            .unwrap_or(0);
+        AscentScreen {
+            mountain,
+            camp: camp.clamp(1, kraal_front::ascent::CAMPS),
+            colour: Seat::First,
+            message: None,
+        }
+    }
+
+    /// The mountain shown.
+    #[must_use]
+    pub fn mountain(&self) -> Mountain {
+        let all = Mountain::all();
+        all[self.mountain % all.len()].clone()
+    }
+}
+
+/// The rules screen: a game's rules in words and one of its examples on the board.
+pub struct RulesScreen {
+    /// Index into [`GAMES`].
+    pub game: usize,
+    /// The rules of the chosen rule set, in words.
+    pub text: RulesText,
+    /// The game's examples.
+    pub lessons: Vec<&'static Lesson>,
+    /// The example shown.
+    pub lesson: usize,
+    /// The example's board, as the player tries it.
+    pub board: Match,
+    /// What the app said to the last try.
+    pub verdict: Option<Verdict>,
+    /// A note (a pick refused).
+    pub note: Option<String>,
+}
+
+impl RulesScreen {
+    /// The rules of game `game` (index into [`GAMES`]) for the rule set in `settings` when it
+    /// is of that game, else the game's default; on its first example.
+    #[must_use]
+    pub fn new(game: usize, settings: &Settings) -> Option<RulesScreen> {
+        let name = GAMES[game % GAMES.len()].0;
+        let rules = settings
+            .rules
+            .as_deref()
+            .filter(|_| settings.game == name)
+            .and_then(|r| resolve(name, Some(r), &[] as &[&str]).ok())
+            .or_else(|| resolve(name, None, &[] as &[&str]).ok())?;
+        let lessons = lessons_of(name);
+        let board = Match::from_game(lessons.first()?.game().ok()?);
+        Some(RulesScreen {
+            game: game % GAMES.len(),
+            text: rules_text(&rules),
+            lessons,
+            lesson: 0,
+            board,
+            verdict: None,
+            note: None,
+        })
+    }
+
+    /// The example shown.
+    #[must_use]
+    pub fn current(&self) -> &'static Lesson {
+        self.lessons[self.lesson]
+    }
+
+    /// Shows example `index` (wrapping), from its position.
+    pub fn show(&mut self, index: usize) {
+        self.lesson = index % self.lessons.len();
+        self.reset();
+    }
+
+    /// Sets the example's position up again.
+    pub fn reset(&mut self) {
+        if let Ok(game) = self.current().game() {
+            self.board = Match::from_game(game);
+        }
+        self.note = None;
+    }
+
+    /// After a pick: a finished move is judged; a wrong one is taken back so the player can
+    /// try again (the verdict stays on the screen).
+    pub fn judge_last(&mut self) {
+        if self.board.ply() == 0 {
+            return;
+        }
+        self.board.finish_animation();
+        let Some(mv) = self.board.last_move() else {
+            return;
+        };
+        let verdict = self.current().judge(&mv);
+        if !verdict.is_right() {
+            self.reset();
+        }
+        self.verdict = Some(verdict);
+    }
+}
+
+/// The settings screen.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SettingsScreen;
