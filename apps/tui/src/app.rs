@@ -503,7 +503,7 @@ impl App {
             && let Some(climb) = &g.climb
         {
             let mut screen = AscentScreen::new(climb.mountain.rules().game_name(), climb.camp);
-            screen.message = g.note.as_ref().map(|(n, _)| n.clone());
+            screen.message = climb.news.clone();
             self.screen = Screen::Ascent(screen);
             return;
         }

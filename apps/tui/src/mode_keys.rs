@@ -145,6 +145,7 @@ impl App {
                         camp,
                         assisted: false,
                         counted: false,
+                        news: None,
                     });
                     g.tell(note);
                 }
@@ -177,15 +178,25 @@ impl App {
         climb.counted = true;
         let text = match self.progress.as_mut() {
             None => Err("no progress file: this climb is not kept".to_owned()),
-            Some(file) => {
-                ascent::finish_game(file, &climb.mountain, climb.camp, &game.game, climb.assisted)
-                    .map(|news| news.to_string())
-                    .map_err(|e| e.to_string())
-            }
+            Some(file) => ascent::finish_game(
+                file,
+                &climb.mountain,
+                climb.camp,
+                &game.game,
+                climb.assisted,
+            )
+            .map(|news| news.to_string())
+            .map_err(|e| e.to_string()),
         };
-        match text {
-            Ok(news) => g.tell(news),
-            Err(why) => g.warn(capitalise(&why)),
+        let (shown, good) = match text {
+            Ok(news) => (news, true),
+            Err(why) => (capitalise(&why), false),
+        };
+        climb.news = Some(shown.clone());
+        if good {
+            g.tell(shown);
+        } else {
+            g.warn(shown);
         }
     }
 

@@ -52,6 +52,8 @@ pub struct Climbing {
     pub assisted: bool,
     /// The ending was counted.
     pub counted: bool,
+    /// What counting it said (shown on the ascent screen afterwards).
+    pub news: Option<String>,
 }
 
 /// The Mountain Ascent screen.

@@ -1,19 +1,21 @@
 //! The whole app driven through its real key and mouse handlers, and its screens drawn
 //! through ratatui's TestBackend.
 
+mod common;
+
+use common::{press, screen};
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers, MouseEvent, MouseEventKind};
 use kraal_front::Command;
 use kraal_rules_morris::Point;
 use kraal_session::pick::mancala_targets;
 use kraal_tui::app::{App, Overlay, Paths, Screen};
 use kraal_tui::board::MorrisLayout;
-use kraal_tui::game::{Direction, Match, morris_step};
+use kraal_tui::game::Match;
 use kraal_tui::keys::{self, Action};
 use kraal_tui::{Theme, ui};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::layout::Rect;
-use std::collections::{HashMap, VecDeque};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
@@ -25,9 +27,15 @@ const UNICODE: Theme = Theme {
 /// The app opened on the start form: "Play the computer", the first mode of the home screen.
 fn new_app(theme: Theme, paths: Paths, seed: u64) -> App {
     let mut app = App::new(theme, paths, seed);
-    assert!(matches!(app.screen, Screen::Home(_)), "the app opens on the home screen");
+    assert!(
+        matches!(app.screen, Screen::Home(_)),
+        "the app opens on the home screen"
+    );
     press(&mut app, KeyCode::Enter);
-    assert!(matches!(app.screen, Screen::Start(_)), "Play the computer is the start form");
+    assert!(
+        matches!(app.screen, Screen::Start(_)),
+        "Play the computer is the start form"
+    );
     app
 }
 
@@ -55,23 +63,10 @@ fn moves(app: &App) -> Vec<String> {
         .collect()
 }
 
-fn press(app: &mut App, code: KeyCode) {
-    app.handle_key(KeyEvent::new(code, KeyModifiers::NONE), Instant::now());
-}
-
 fn chars(app: &mut App, text: &str) {
     for c in text.chars() {
         press(app, KeyCode::Char(c));
     }
-}
-
-/// The screen as text.
-fn screen(app: &App, width: u16, height: u16) -> String {
-    let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("terminal");
-    terminal
-        .draw(|frame| ui::draw(app, frame.area(), frame.buffer_mut(), Instant::now()))
-        .expect("draw");
-    terminal.backend().to_string()
 }
 
 fn game(app: &App) -> &Match {
@@ -119,32 +114,7 @@ fn start_by_keys(app: &mut App, left: usize, size_steps: usize, opponent: usize)
 fn pick_point(app: &mut App, target: Point) {
     let m = game(app);
     let board = m.morris_position().expect("a mill game").board();
-    let from = m.point;
-    let keys = [
-        (Direction::Up, KeyCode::Up),
-        (Direction::Down, KeyCode::Down),
-        (Direction::Left, KeyCode::Left),
-        (Direction::Right, KeyCode::Right),
-    ];
-    let mut came: HashMap<Point, (Point, KeyCode)> = HashMap::new();
-    let mut queue = VecDeque::from([from]);
-    while let Some(p) = queue.pop_front() {
-        for (direction, key) in keys {
-            let next = morris_step(board, p, direction);
-            if next != from && !came.contains_key(&next) {
-                came.insert(next, (p, key));
-                queue.push_back(next);
-            }
-        }
-    }
-    let mut path = Vec::new();
-    let mut at = target;
-    while at != from {
-        let (previous, key) = came[&at];
-        path.push(key);
-        at = previous;
-    }
-    for key in path.into_iter().rev() {
+    for key in common::path_to(board, m.point, target) {
         press(app, key);
     }
     assert_eq!(game(app).point, target);

@@ -544,8 +544,10 @@ impl Mountain {
         let mut title: String = game[..1].to_uppercase();
         title.push_str(&game[1..]);
         match self.rules {
-            GameRules::Morris { .. } => format!("{title} ({})", self.rules.rule_set_name()),
-            GameRules::Mancala { .. } => title,
+            GameRules::Morris { .. } if self.rules.rule_set_name() != game => {
+                format!("{title} ({})", self.rules.rule_set_name())
+            }
+            _ => title,
         }
     }
 

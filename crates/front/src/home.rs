@@ -46,9 +46,7 @@ impl Mode {
     #[must_use]
     pub const fn description(self) -> &'static str {
         match self {
-            Mode::PlayComputer => {
-                "choose a game, its rules and one of seven opponents, from the Calf to the Ancestor"
-            }
+            Mode::PlayComputer => "choose a game, its rules and one of seven opponents",
             Mode::Ascent => "climb seven camps, one opponent each, from the foot to the summit",
             Mode::Continue => "go on with a game you left unfinished",
             Mode::Rules => "the rules in plain words, with examples to try on the board",

@@ -28,7 +28,11 @@ pub fn draw_ascent(app: &App, screen: &AscentScreen, area: Rect, buf: &mut Buffe
         |d| format!("Summit reached on {d}."),
     );
     buf.set_stringn(x, inner.y + 1, summit, width, theme.style(Role::Title));
-    let (medal, none) = if theme.ascii { ('*', '.') } else { ('◉', '○') };
+    let (medal, none) = if theme.ascii {
+        ('*', '.')
+    } else {
+        ('◉', '○')
+    };
     for (row, s) in status.iter().rev().enumerate() {
         let y = inner.y + 3 + row as u16;
         let selected = s.camp.number == screen.camp;
@@ -43,7 +47,9 @@ pub fn draw_ascent(app: &App, screen: &AscentScreen, area: Rect, buf: &mut Buffe
         } else {
             Style::default()
         };
-        buf.set_stringn(x, y, emblem.to_string(), 1, emblem_style);
+        let marker = if selected { theme.glyphs().turn } else { ' ' };
+        buf.set_stringn(x, y, marker.to_string(), 1, theme.style(Role::Title));
+        buf.set_stringn(x + 1, y, emblem.to_string(), 1, emblem_style);
         let medals: String = [s.medals.climbed, s.medals.unassisted, s.medals.mastered]
             .iter()
             .map(|&m| if m { medal } else { none })
@@ -66,7 +72,7 @@ pub fn draw_ascent(app: &App, screen: &AscentScreen, area: Rect, buf: &mut Buffe
             style = style.add_modifier(Modifier::REVERSED);
         }
         buf.set_stringn(
-            x + 2,
+            x + 3,
             y,
             format!(
                 "{} {:<24} {:<13} {medals}  {state}",
@@ -74,7 +80,7 @@ pub fn draw_ascent(app: &App, screen: &AscentScreen, area: Rect, buf: &mut Buffe
                 s.camp.name,
                 s.camp.opponent().name
             ),
-            width - 2,
+            width - 3,
             style,
         );
     }
@@ -100,12 +106,15 @@ pub fn draw_ascent(app: &App, screen: &AscentScreen, area: Rect, buf: &mut Buffe
     let heading = if climbs.is_empty() {
         "No climbs of this camp yet.".to_owned()
     } else {
-        format!("Climbs of camp {} (kraal replay FILE shows one):", camp.camp.number)
+        format!(
+            "Climbs of camp {} (kraal replay FILE shows one):",
+            camp.camp.number
+        )
     };
     buf.set_stringn(x, y, heading, width, theme.style(Role::Title));
     y += 1;
     let folder = app.progress.as_ref().map(|f| f.folder().to_path_buf());
-    let bottom = inner.y + inner.height - 4;
+    let bottom = inner.y + inner.height - 5;
     for (i, climb) in climbs.iter().enumerate().rev() {
         if y >= bottom {
             break;
@@ -145,12 +154,17 @@ pub fn draw_ascent(app: &App, screen: &AscentScreen, area: Rect, buf: &mut Buffe
         for (i, line) in wrap(message, width).iter().take(2).enumerate() {
             buf.set_stringn(
                 x,
-                inner.y + inner.height - 4 + i as u16,
+                inner.y + inner.height - 5 + i as u16,
                 line,
                 width,
                 theme.style(Role::Warning),
             );
         }
     }
-    key_line(keys::ASCENT, theme, Rect::new(x, inner.y + inner.height - 2, width as u16, 1), buf);
+    key_line(
+        keys::ASCENT,
+        theme,
+        Rect::new(x, inner.y + inner.height - 3, width as u16, 2),
+        buf,
+    );
 }

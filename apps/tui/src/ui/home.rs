@@ -55,14 +55,24 @@ pub fn draw_home(home: &HomeMenu, theme: Theme, area: Rect, buf: &mut Buffer) {
             style = style.add_modifier(Modifier::REVERSED);
         }
         buf.set_stringn(x, y, format!("{marker} {:<20}", mode.title()), width, style);
-        buf.set_stringn(x + 4, y + 1, mode.description(), width - 4, theme.style(Role::Dim));
+        buf.set_stringn(
+            x + 4,
+            y + 1,
+            mode.description(),
+            width - 4,
+            theme.style(Role::Dim),
+        );
     }
-    let mut y = inner.y + 3 + 3 * MODES.len() as u16;
-    for line in &message {
-        buf.set_stringn(x, y, line, width, theme.style(Role::Warning));
-        y += 1;
+    let top = inner.y + 3 + 3 * MODES.len() as u16;
+    for (row, line) in message.iter().enumerate() {
+        buf.set_stringn(x, top + row as u16, line, width, theme.style(Role::Warning));
     }
-    key_line(keys::HOME, theme, Rect::new(x, inner.y + inner.height - 2, width as u16, 1), buf);
+    key_line(
+        keys::HOME,
+        theme,
+        Rect::new(x, inner.y + inner.height - 2, width as u16, 1),
+        buf,
+    );
 }
 
 /// Draws the settings screen.
@@ -96,7 +106,13 @@ pub fn draw_settings(app: &App, area: Rect, buf: &mut Buffer) {
         ),
         ("Saved games", shown(app.paths.saves.as_deref())),
     ];
-    buf.set_stringn(x, inner.y + 4, "Where kraal keeps your files:", width, theme.style(Role::Title));
+    buf.set_stringn(
+        x,
+        inner.y + 4,
+        "Where kraal keeps your files:",
+        width,
+        theme.style(Role::Title),
+    );
     for (i, (label, value)) in rows.iter().enumerate() {
         buf.set_stringn(
             x,
@@ -113,5 +129,10 @@ pub fn draw_settings(app: &App, area: Rect, buf: &mut Buffer) {
         width,
         theme.style(Role::Dim),
     );
-    key_line(keys::SETTINGS, theme, Rect::new(x, inner.y + inner.height - 2, width as u16, 1), buf);
+    key_line(
+        keys::SETTINGS,
+        theme,
+        Rect::new(x, inner.y + inner.height - 2, width as u16, 1),
+        buf,
+    );
 }

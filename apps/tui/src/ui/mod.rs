@@ -79,11 +79,19 @@ pub fn draw(app: &App, area: Rect, buf: &mut Buffer, now: Instant) {
 pub(crate) fn key_line(table: &[keys::Binding], theme: Theme, area: Rect, buf: &mut Buffer) {
     let items: Vec<String> = table
         .iter()
-        .map(|b| format!("{} {}", b.label, b.help))
+        .map(|b| format!("{} {}", overlays::key_label(theme, b.label), b.help))
         .collect();
     let sep = format!(" {} ", theme.glyphs().separator);
-    let line = items.join(&sep);
-    buf.set_stringn(area.x, area.y, line, area.width as usize, theme.style(Role::Dim));
+    let lines = wrap_items(&items, &sep, area.width as usize);
+    for (row, line) in lines.iter().take(usize::from(area.height)).enumerate() {
+        buf.set_stringn(
+            area.x,
+            area.y + row as u16,
+            line,
+            area.width as usize,
+            theme.style(Role::Dim),
+        );
+    }
 }
 
 /// Text broken into lines of at most `width` characters, at spaces where it can be (a word

@@ -16,7 +16,12 @@ pub fn draw_rules(app: &App, r: &RulesScreen, area: Rect, buf: &mut Buffer) {
     let theme = app.theme;
     let lesson = r.current();
     let board_width = (area.width / 2).clamp(20, 60);
-    let board_area = Rect::new(area.x, area.y + 1, board_width, area.height.saturating_sub(3));
+    let board_area = Rect::new(
+        area.x,
+        area.y + 1,
+        board_width,
+        area.height.saturating_sub(4),
+    );
     buf.set_stringn(
         area.x + 1,
         area.y,
@@ -29,7 +34,7 @@ pub fn draw_rules(app: &App, r: &RulesScreen, area: Rect, buf: &mut Buffer) {
         area.x + board_width + 1,
         area.y + 1,
         area.width.saturating_sub(board_width + 1),
-        area.height.saturating_sub(3),
+        area.height.saturating_sub(4),
     );
     let title = format!(
         "Example {} of {}: {}",
@@ -77,10 +82,24 @@ pub fn draw_rules(app: &App, r: &RulesScreen, area: Rect, buf: &mut Buffer) {
     for paragraph in r.text.paragraphs {
         put(paragraph, Role::Dim, &mut y);
     }
+    let cursor = if theme.ascii {
+        "arrows, Enter: play on the board  -  "
+    } else {
+        "← ↑ → ↓ Enter: play on the board  -  "
+    };
+    let y = area.y + area.height.saturating_sub(2);
+    buf.set_stringn(
+        area.x + 1,
+        y,
+        cursor,
+        area.width as usize,
+        theme.style(Role::Dim),
+    );
+    let used = cursor.chars().count() as u16 + 1;
     key_line(
         keys::RULES,
         theme,
-        Rect::new(area.x + 1, area.y + area.height.saturating_sub(1), area.width.saturating_sub(2), 1),
+        Rect::new(area.x + used, y, area.width.saturating_sub(used + 1), 2),
         buf,
     );
 }
