@@ -3,11 +3,12 @@
 
 use crate::game::{Direction, Match};
 use crate::keys::{self, Action};
-use crate::modes::{AscentScreen, Climbing, HomeMenu, RulesScreen, SettingsScreen};
+use crate::modes::{AscentScreen, HomeMenu, RulesScreen, SettingsScreen};
 use crate::start::{Choice, StartMenu};
 use crate::theme::{Role, Theme};
 use crate::ui;
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, MouseButton, MouseEventKind};
+use kraal_front::ascent::Climbing;
 use kraal_front::progress::{Progress, ProgressFile};
 use kraal_front::{Autosave, Command, Entry, NewGame, Unfinished};
 use kraal_session::any::{AiMove, capitalise};
@@ -602,7 +603,7 @@ impl App {
                 if g.game.undo() == 0 {
                     g.warn("There is nothing to undo.");
                 } else if let Some(climb) = &mut g.climb {
-                    climb.assisted = true;
+                    climb.assist();
                 }
                 self.keep();
             }
@@ -627,7 +628,7 @@ impl App {
                     // The prompt line says the engine is looking until the hint arrives.
                     g.game.ask_hint();
                     if let Some(climb) = &mut g.climb {
-                        climb.assisted = true;
+                        climb.assist();
                     }
                 }
             }

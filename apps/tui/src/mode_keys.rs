@@ -3,10 +3,10 @@
 
 use crate::app::{App, GameScreen, Screen, start_menu};
 use crate::keys::{self, Action};
-use crate::modes::{AscentScreen, Climbing, HomeMenu, RulesScreen, SettingsScreen};
+use crate::modes::{AscentScreen, HomeMenu, RulesScreen, SettingsScreen};
 use crossterm::event::KeyEvent;
 use kraal_front::Command;
-use kraal_front::ascent::{self, Mountain};
+use kraal_front::ascent::{self, Climbing, Mountain};
 use kraal_front::home::Mode;
 use kraal_session::any::capitalise;
 use kraal_session::{GAMES, Seat};
@@ -130,23 +130,10 @@ impl App {
         match mountain.plan(&progress, camp, colour) {
             Ok(mut plan) => {
                 plan.new_game.position = position;
-                let note = format!(
-                    "Camp {camp}, {}: {} waits here. To climb: {} (game {} of {}).",
-                    plan.camp.name,
-                    plan.camp.opponent().name,
-                    plan.camp.requirement(),
-                    plan.game,
-                    plan.camp.games()
-                );
+                let note = plan.introduction();
                 self.begin(plan.new_game, now);
                 if let Screen::Game(g) = &mut self.screen {
-                    g.climb = Some(Climbing {
-                        mountain: mountain.clone(),
-                        camp,
-                        assisted: false,
-                        counted: false,
-                        news: None,
-                    });
+                    g.climb = Some(Climbing::new(mountain.clone(), camp));
                     g.tell(note);
                 }
             }
@@ -172,31 +159,10 @@ impl App {
         else {
             return;
         };
-        if climb.counted || !game.is_over() {
-            return;
-        }
-        climb.counted = true;
-        let text = match self.progress.as_mut() {
-            None => Err("no progress file: this climb is not kept".to_owned()),
-            Some(file) => ascent::finish_game(
-                file,
-                &climb.mountain,
-                climb.camp,
-                &game.game,
-                climb.assisted,
-            )
-            .map(|news| news.to_string())
-            .map_err(|e| e.to_string()),
-        };
-        let (shown, good) = match text {
-            Ok(news) => (news, true),
-            Err(why) => (capitalise(&why), false),
-        };
-        climb.news = Some(shown.clone());
-        if good {
-            g.tell(shown);
-        } else {
-            g.warn(shown);
+        match climb.count(self.progress.as_mut(), &game.game) {
+            None => {}
+            Some(Ok(news)) => g.tell(news.to_string()),
+            Some(Err(why)) => g.warn(capitalise(&why.to_string())),
         }
     }
 

@@ -41,21 +41,6 @@ impl HomeMenu {
     }
 }
 
-/// A climb game on the screen: which camp it counts for, and whether it was helped.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Climbing {
-    /// The mountain.
-    pub mountain: Mountain,
-    /// The camp.
-    pub camp: u8,
-    /// A hint was asked for or a move taken back.
-    pub assisted: bool,
-    /// The ending was counted.
-    pub counted: bool,
-    /// What counting it said (shown on the ascent screen afterwards).
-    pub news: Option<String>,
-}
-
 /// The Mountain Ascent screen.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AscentScreen {

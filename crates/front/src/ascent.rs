@@ -242,6 +242,8 @@ pub enum AscentError {
     Record(RecordError),
     /// The progress cannot be saved.
     Progress(ProgressError),
+    /// No progress file is kept (no data folder): the climb is played but not counted.
+    NotKept,
 }
 
 impl fmt::Display for AscentError {
@@ -258,6 +260,9 @@ impl fmt::Display for AscentError {
             AscentError::NotThisClimb(why) => write!(f, "not a game of this climb: {why}"),
             AscentError::Record(e) => write!(f, "cannot save the climb's record: {e}"),
             AscentError::Progress(e) => write!(f, "{e}"),
+            AscentError::NotKept => {
+                write!(f, "no progress file is kept, so this climb is not counted")
+            }
         }
     }
 }
@@ -433,6 +438,79 @@ pub struct ClimbPlan {
     pub colour: Seat,
     /// The game to start.
     pub new_game: NewGame,
+}
+
+impl ClimbPlan {
+    /// What a front end says as the game starts: the camp, who waits there, what it takes.
+    #[must_use]
+    pub fn introduction(&self) -> String {
+        format!(
+            "Camp {}, {}: {} waits here. To climb: {} (game {} of {}).",
+            self.camp.number,
+            self.camp.name,
+            self.camp.opponent().name,
+            self.camp.requirement(),
+            self.game,
+            self.camp.games()
+        )
+    }
+}
+
+/// A climb game being played in a front end: which camp it counts for, whether it was
+/// helped, and whether its ending was counted (once).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Climbing {
+    /// The mountain.
+    pub mountain: Mountain,
+    /// The camp.
+    pub camp: u8,
+    /// A hint was asked for or a move taken back.
+    pub assisted: bool,
+    counted: bool,
+    /// What counting the ending said, to show afterwards.
+    pub news: Option<String>,
+}
+
+impl Climbing {
+    /// A climb game of `camp` on `mountain`, just started.
+    #[must_use]
+    pub fn new(mountain: Mountain, camp: u8) -> Climbing {
+        Climbing {
+            mountain,
+            camp,
+            assisted: false,
+            counted: false,
+            news: None,
+        }
+    }
+
+    /// A hint or a takeback was used: the climb is assisted.
+    pub fn assist(&mut self) {
+        self.assisted = true;
+    }
+
+    /// Counts `game` once it is over (the first call after the ending; `None` before it and
+    /// after): its record is saved and the progress written ([`finish_game`]). The news, or
+    /// the reason it was not counted, is kept in [`Climbing::news`].
+    pub fn count(
+        &mut self,
+        file: Option<&mut ProgressFile>,
+        game: &AnyGame,
+    ) -> Option<Result<ClimbNews, AscentError>> {
+        if self.counted || !game.is_over() {
+            return None;
+        }
+        self.counted = true;
+        let result = match file {
+            None => Err(AscentError::NotKept),
+            Some(file) => finish_game(file, &self.mountain, self.camp, game, self.assisted),
+        };
+        self.news = Some(match &result {
+            Ok(news) => news.to_string(),
+            Err(e) => e.to_string(),
+        });
+        Some(result)
+    }
 }
 
 /// What a finished climb game did.
