@@ -164,3 +164,24 @@ fn the_first_rules_example_accepts_its_answer_and_explains_a_wrong_one() {
     click(&mut h, "south house F, 3 seeds");
     assert!(shown_containing(&h, "Right! F sows into a, b and c"));
 }
+
+#[test]
+fn open_names_the_screen_to_start_on() {
+    let dir = folder("modes-open");
+    let h = harness(app_with(&dir, &["--open", "rules"]));
+    assert!(matches!(h.state().screen(), Screen::Rules(_)));
+    let err = KraalApp::from_args(config(&dir), ["--open", "moon"])
+        .err()
+        .expect("not a screen");
+    assert!(err.contains("moon"), "{err}");
+}
+
+#[test]
+fn an_unfinished_game_set_aside_is_reported_on_the_home_screen() {
+    let dir = folder("modes-aside");
+    std::fs::create_dir_all(dir.join("unfinished")).expect("folder");
+    std::fs::write(dir.join("unfinished/broken.txt"), "not a game record\n").expect("written");
+    let mut h = harness(KraalApp::new(config(&dir)));
+    h.run();
+    assert!(shown_containing(&h, "broken.txt cannot be continued"));
+}

@@ -183,6 +183,9 @@ impl KraalApp {
         if args.no_native_dialogs {
             app.config.native_dialogs = false;
         }
+        if let Some(mode) = args.open.and_then(crate::cli::OpenScreen::mode) {
+            app.open_mode(mode);
+        }
         if let Opening::Game { game, from } = opening {
             app.start(*game);
             if let Some(path) = from {

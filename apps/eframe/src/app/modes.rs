@@ -28,9 +28,14 @@ impl KraalApp {
     pub(super) fn mode_screen(&mut self, ui: &mut egui::Ui) {
         match &mut self.screen {
             Screen::Home | Screen::Play => {
-                if let Some(mode) =
-                    crate::home::show(ui, self.prefs.dark, self.home_message.as_deref())
-                {
+                // Unfinished games set aside are reported here too (the form lists them again).
+                let message = self
+                    .home_message
+                    .iter()
+                    .cloned()
+                    .chain(self.menu.set_aside.iter().map(|a| format!("{a}.")))
+                    .reduce(|a, b| format!("{a} {b}"));
+                if let Some(mode) = crate::home::show(ui, self.prefs.dark, message.as_deref()) {
                     self.open_mode(mode);
                 }
             }
