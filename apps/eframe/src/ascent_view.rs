@@ -34,10 +34,7 @@ impl AscentView {
     #[must_use]
     pub fn new(game: &str, camp: u8) -> AscentView {
         AscentView {
-            mountain: Mountain::all()
-                .iter()
-                .position(|m| m.rules().game_name() == game)
-                .unwrap_or(0),
+            mountain: Mountain::index_of(game),
             camp: camp.clamp(1, kraal_front::ascent::CAMPS),
             colour: Seat::First,
             message: None,

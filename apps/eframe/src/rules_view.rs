@@ -4,19 +4,15 @@
 
 use crate::theme::Palette;
 use egui::RichText;
-use kraal_front::lessons::{Lesson, RulesText, Verdict, lessons_of, rules_text};
+use kraal_front::lessons::{Book, Verdict};
 use kraal_rules_mancala as mancala;
 use kraal_session::pick::mancala_targets;
-use kraal_session::{AnyGame, GAMES, Settings, resolve};
+use kraal_session::{AnyGame, GAMES, Settings};
 
 /// The screen's state.
 pub struct RulesView {
-    /// Index into [`GAMES`].
-    pub game: usize,
-    /// The rules in words.
-    pub text: RulesText,
-    /// The game's examples.
-    pub lessons: Vec<&'static Lesson>,
+    /// The game's rules and examples.
+    pub book: Book,
     /// The example shown.
     pub lesson: usize,
     /// Its board as the player tries it.
@@ -32,24 +28,12 @@ pub struct RulesView {
 pub struct GoHome;
 
 impl RulesView {
-    /// The rules of game `game` (index into [`GAMES`]) for the settings' rule set when it is
-    /// of that game, else the default; on the first example.
+    /// The screen on `book`'s first example.
     #[must_use]
-    pub fn new(game: usize, settings: &Settings) -> Option<RulesView> {
-        let game = game % GAMES.len();
-        let name = GAMES[game].0;
-        let rules = settings
-            .rules
-            .as_deref()
-            .filter(|_| settings.game == name)
-            .and_then(|r| resolve(name, Some(r), &[] as &[&str]).ok())
-            .or_else(|| resolve(name, None, &[] as &[&str]).ok())?;
-        let lessons = lessons_of(name);
-        let board = lessons.first()?.game().ok()?;
+    pub fn new(book: Book) -> Option<RulesView> {
+        let board = book.lessons.first()?.game().ok()?;
         Some(RulesView {
-            game,
-            text: rules_text(&rules),
-            lessons,
+            book,
             lesson: 0,
             board,
             verdict: None,
@@ -58,13 +42,13 @@ impl RulesView {
     }
 
     fn show_lesson(&mut self, index: usize) {
-        self.lesson = index % self.lessons.len();
+        self.lesson = index % self.book.lessons.len();
         self.verdict = None;
         self.reset();
     }
 
     fn reset(&mut self) {
-        if let Ok(board) = self.lessons[self.lesson].game() {
+        if let Ok(board) = self.book.lessons[self.lesson].game() {
             self.board = board;
         }
         self.note = None;
@@ -75,7 +59,7 @@ impl RulesView {
         let Some(mv) = self.board.last_move() else {
             return;
         };
-        let verdict = self.lessons[self.lesson].judge(&mv);
+        let verdict = self.book.lessons[self.lesson].judge(&mv);
         if !verdict.is_right() {
             self.reset();
         }
@@ -97,9 +81,9 @@ pub fn show(
     ui.horizontal(|ui| {
         ui.label(RichText::new("Rules").size(28.0).strong());
         for (i, (game, _)) in GAMES.iter().enumerate() {
-            if ui.selectable_label(view.game == i, *game).clicked()
-                && view.game != i
-                && let Some(next) = RulesView::new(i, settings)
+            if ui.selectable_label(view.book.game == i, *game).clicked()
+                && view.book.game != i
+                && let Some(next) = Book::of(i, settings).and_then(RulesView::new)
             {
                 *view = next;
             }
@@ -107,9 +91,9 @@ pub fn show(
     });
     ui.columns(2, |columns| {
         let ui = &mut columns[0];
-        let lesson = view.lessons[view.lesson];
+        let lesson = view.book.lessons[view.lesson];
         ui.horizontal_wrapped(|ui| {
-            for (i, l) in view.lessons.clone().iter().enumerate() {
+            for (i, l) in view.book.lessons.clone().iter().enumerate() {
                 if ui.selectable_label(view.lesson == i, l.topic).clicked() {
                     view.show_lesson(i);
                 }
@@ -119,7 +103,7 @@ pub fn show(
         ui.label(RichText::new(lesson.prompt).size(18.0).strong());
         board(ui, view, dark);
         let ui = &mut columns[1];
-        let lesson = view.lessons[view.lesson];
+        let lesson = view.book.lessons[view.lesson];
         ui.label(
             RichText::new(format!("Example {}: {}", view.lesson + 1, lesson.topic))
                 .size(20.0)
@@ -144,12 +128,12 @@ pub fn show(
         });
         ui.separator();
         egui::ScrollArea::vertical().show(ui, |ui| {
-            ui.strong(format!("The rules of {}", view.text.title));
-            ui.label(RichText::new(&view.text.about).italics());
-            for difference in &view.text.differences {
+            ui.strong(format!("The rules of {}", view.book.text.title));
+            ui.label(RichText::new(&view.book.text.about).italics());
+            for difference in &view.book.text.differences {
                 ui.label(RichText::new(format!("Changed: {difference}")).small());
             }
-            for paragraph in view.text.paragraphs {
+            for paragraph in view.book.text.paragraphs {
                 ui.add_space(4.0);
                 ui.label(*paragraph);
             }

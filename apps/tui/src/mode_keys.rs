@@ -8,8 +8,9 @@ use crossterm::event::KeyEvent;
 use kraal_front::Command;
 use kraal_front::ascent::{self, Climbing, Mountain};
 use kraal_front::home::Mode;
+use kraal_front::lessons::Book;
+use kraal_session::Seat;
 use kraal_session::any::capitalise;
-use kraal_session::{GAMES, Seat};
 use std::time::Instant;
 
 impl App {
@@ -60,25 +61,16 @@ impl App {
             Mode::Ascent => {
                 let mut screen = AscentScreen::new(&self.settings.game, 1);
                 let mountain = screen.mountain();
-                screen.camp = mountain
-                    .next_camp(&self.ascent_progress(&mountain))
-                    .unwrap_or(ascent::CAMPS);
+                screen.camp = mountain.camp_to_show(&self.ascent_progress(&mountain));
                 if self.progress.is_none() {
-                    screen.message =
-                        Some("No progress file: climbs are played but not kept.".to_owned());
+                    screen.message = Some(ascent::NOT_KEPT.to_owned());
                 }
                 Screen::Ascent(screen)
             }
-            Mode::Rules => {
-                let game = GAMES
-                    .iter()
-                    .position(|(g, _)| *g == self.settings.game)
-                    .unwrap_or(0);
-                match RulesScreen::new(game, &self.settings) {
-                    Some(rules) => Screen::Rules(Box::new(rules)),
-                    None => return,
-                }
-            }
+            Mode::Rules => match Book::of_settings(&self.settings).and_then(RulesScreen::new) {
+                Some(rules) => Screen::Rules(Box::new(rules)),
+                None => return,
+            },
             Mode::Settings => Screen::Settings(SettingsScreen),
         };
     }
@@ -198,12 +190,13 @@ impl App {
                 r.verdict = None;
             }
             Some(Action::Previous) => {
-                let previous = r.lesson + r.lessons.len() - 1;
+                let previous = r.lesson + r.book.lessons.len() - 1;
                 r.show(previous);
                 r.verdict = None;
             }
             Some(Action::Swap) => {
-                if let Some(next) = RulesScreen::new(r.game + 1, &settings) {
+                if let Some(next) = Book::of(r.book.game + 1, &settings).and_then(RulesScreen::new)
+                {
                     **r = next;
                 }
             }

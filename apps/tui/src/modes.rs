@@ -8,8 +8,8 @@ use crate::game::Match;
 use crate::start::StartMenu;
 use kraal_front::ascent::Mountain;
 use kraal_front::home::{MODES, Mode};
-use kraal_front::lessons::{Lesson, RulesText, Verdict, lessons_of, rules_text};
-use kraal_session::{GAMES, Seat, Settings, resolve};
+use kraal_front::lessons::{Book, Lesson, Verdict};
+use kraal_session::Seat;
 
 /// The home screen: the modes, one selected.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -58,12 +58,8 @@ impl AscentScreen {
     /// The screen on the mountain of `game` (a game's name), on `camp`.
     #[must_use]
     pub fn new(game: &str, camp: u8) -> AscentScreen {
-        let mountain = Mountain::all()
-            .iter()
-            .position(|m| m.rules().game_name() == game)
-            .unwrap_or(0);
         AscentScreen {
-            mountain,
+            mountain: Mountain::index_of(game),
             camp: camp.clamp(1, kraal_front::ascent::CAMPS),
             colour: Seat::First,
             message: None,
@@ -80,12 +76,8 @@ impl AscentScreen {
 
 /// The rules screen: a game's rules in words and one of its examples on the board.
 pub struct RulesScreen {
-    /// Index into [`GAMES`].
-    pub game: usize,
-    /// The rules of the chosen rule set, in words.
-    pub text: RulesText,
-    /// The game's examples.
-    pub lessons: Vec<&'static Lesson>,
+    /// The game's rules and examples.
+    pub book: Book,
     /// The example shown.
     pub lesson: usize,
     /// The example's board, as the player tries it.
@@ -97,23 +89,12 @@ pub struct RulesScreen {
 }
 
 impl RulesScreen {
-    /// The rules of game `game` (index into [`GAMES`]) for the rule set in `settings` when it
-    /// is of that game, else the game's default; on its first example.
+    /// The screen on `book`'s first example.
     #[must_use]
-    pub fn new(game: usize, settings: &Settings) -> Option<RulesScreen> {
-        let name = GAMES[game % GAMES.len()].0;
-        let rules = settings
-            .rules
-            .as_deref()
-            .filter(|_| settings.game == name)
-            .and_then(|r| resolve(name, Some(r), &[] as &[&str]).ok())
-            .or_else(|| resolve(name, None, &[] as &[&str]).ok())?;
-        let lessons = lessons_of(name);
-        let board = Match::from_game(lessons.first()?.game().ok()?);
+    pub fn new(book: Book) -> Option<RulesScreen> {
+        let board = Match::from_game(book.lessons.first()?.game().ok()?);
         Some(RulesScreen {
-            game: game % GAMES.len(),
-            text: rules_text(&rules),
-            lessons,
+            book,
             lesson: 0,
             board,
             verdict: None,
@@ -124,12 +105,12 @@ impl RulesScreen {
     /// The example shown.
     #[must_use]
     pub fn current(&self) -> &'static Lesson {
-        self.lessons[self.lesson]
+        self.book.lessons[self.lesson]
     }
 
     /// Shows example `index` (wrapping), from its position.
     pub fn show(&mut self, index: usize) {
-        self.lesson = index % self.lessons.len();
+        self.lesson = index % self.book.lessons.len();
         self.reset();
     }
 

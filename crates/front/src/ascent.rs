@@ -28,6 +28,9 @@ use std::path::{Path, PathBuf};
 /// The number of camps on every mountain.
 pub const CAMPS: u8 = 7;
 
+/// What an ascent screen says when no progress file is kept.
+pub const NOT_KEPT: &str = "No progress file: climbs are played but not kept.";
+
 /// The folder of climb records beside the progress file.
 pub const RECORDS_FOLDER: &str = "ascent";
 
@@ -588,6 +591,21 @@ impl Mountain {
             .iter()
             .filter_map(|(game, _)| Mountain::new(game, None).ok())
             .collect()
+    }
+
+    /// The index in [`Mountain::all`] of the mountain of `game` (a game's name), else 0.
+    #[must_use]
+    pub fn index_of(game: &str) -> usize {
+        Mountain::all()
+            .iter()
+            .position(|m| m.rules().game_name() == game)
+            .unwrap_or(0)
+    }
+
+    /// The camp an ascent screen opens on: the next to climb, else the summit.
+    #[must_use]
+    pub fn camp_to_show(&self, progress: &AscentProgress) -> u8 {
+        self.next_camp(progress).unwrap_or(CAMPS)
     }
 
     /// The rules it is climbed with.

@@ -6,7 +6,7 @@
 //! ([`Lesson::judge`]).
 
 use kraal_session::any::AnyMove;
-use kraal_session::{AnyGame, GameRules, Player, SessionError, resolve};
+use kraal_session::{AnyGame, GAMES, GameRules, Player, SessionError, Settings, resolve};
 use std::fmt;
 
 /// One interactive example.
@@ -238,6 +238,53 @@ pub const LESSONS: &[Lesson] = &[
         wrong: "that sowing ends facing an empty hole: no capture.",
     },
 ];
+
+/// What a rules screen shows for one game: its rules in words and its examples.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Book {
+    /// The game, as an index into [`GAMES`].
+    pub game: usize,
+    /// The rules in words, for the rule set chosen.
+    pub text: RulesText,
+    /// The game's examples, in order.
+    pub lessons: Vec<&'static Lesson>,
+}
+
+impl Book {
+    /// The book of game `game` (an index into [`GAMES`], wrapping), for the rule set of
+    /// `settings` when it is of that game, else the game's default; `None` if the game has no
+    /// examples.
+    #[must_use]
+    pub fn of(game: usize, settings: &Settings) -> Option<Book> {
+        let game = game % GAMES.len();
+        let name = GAMES[game].0;
+        let rules = settings
+            .rules
+            .as_deref()
+            .filter(|_| settings.game == name)
+            .and_then(|r| resolve(name, Some(r), &[] as &[&str]).ok())
+            .or_else(|| resolve(name, None, &[] as &[&str]).ok())?;
+        let lessons = lessons_of(name);
+        if lessons.is_empty() {
+            return None;
+        }
+        Some(Book {
+            game,
+            text: rules_text(&rules),
+            lessons,
+        })
+    }
+
+    /// The book of the game in `settings`.
+    #[must_use]
+    pub fn of_settings(settings: &Settings) -> Option<Book> {
+        let game = GAMES
+            .iter()
+            .position(|(g, _)| *g == settings.game)
+            .unwrap_or(0);
+        Book::of(game, settings)
+    }
+}
 
 /// A lesson's position cannot be set up (a mistake in the lesson, which tests rule out).
 #[derive(Debug)]

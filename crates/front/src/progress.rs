@@ -17,7 +17,6 @@ use crate::unfinished::set_aside;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 /// The name of the progress file inside the data folder.
@@ -254,34 +253,12 @@ impl Progress {
             reason: e.to_string(),
         })?;
         let text = format!("# kraal progress (the Mountain Ascent; keep this file)\n{text}");
-        if let Some(folder) = path.parent().filter(|f| !f.as_os_str().is_empty()) {
-            std::fs::create_dir_all(folder).map_err(|e| ProgressError::CreateFolder {
-                folder: folder.to_path_buf(),
-                reason: e.to_string(),
-            })?;
-        }
-        let name = path.file_name().map_or_else(
-            || FILE_NAME.to_owned(),
-            |n| n.to_string_lossy().into_owned(),
-        );
-        let temporary = path.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
-        let write = |target: &Path| -> std::io::Result<()> {
-            let mut file = std::fs::File::create(target)?;
-            file.write_all(text.as_bytes())?;
-            file.sync_all()
-        };
-        if let Err(e) = write(&temporary) {
-            let _ = std::fs::remove_file(&temporary);
-            return Err(ProgressError::Write {
-                path: temporary,
-                reason: e.to_string(),
-            });
-        }
-        std::fs::rename(&temporary, path).map_err(|e| {
-            let _ = std::fs::remove_file(&temporary);
-            ProgressError::Write {
-                path: path.to_path_buf(),
-                reason: e.to_string(),
+        kraal_session::files::write_atomically(path, &text).map_err(|e| match e {
+            kraal_session::files::WriteError::CreateFolder { folder, reason } => {
+                ProgressError::CreateFolder { folder, reason }
+            }
+            kraal_session::files::WriteError::Write { path, reason } => {
+                ProgressError::Write { path, reason }
             }
         })
     }

@@ -4,9 +4,10 @@
 use super::{KraalApp, Screen};
 use crate::ascent_view::{self, AscentAction, AscentView};
 use crate::rules_view::{self, RulesView};
-use kraal_front::ascent::{AscentProgress, CAMPS, Climbing, Mountain};
+use kraal_front::ascent::{AscentProgress, Climbing, Mountain, NOT_KEPT};
 use kraal_front::home::Mode;
-use kraal_session::{GAMES, Seat};
+use kraal_front::lessons::Book;
+use kraal_session::Seat;
 
 impl KraalApp {
     /// The screen shown when no game is.
@@ -88,25 +89,16 @@ impl KraalApp {
             Mode::Ascent => {
                 let mut view = AscentView::new(&self.settings.game, 1);
                 let mountain = view.mountain();
-                view.camp = mountain
-                    .next_camp(&self.ascent_progress(&mountain))
-                    .unwrap_or(CAMPS);
+                view.camp = mountain.camp_to_show(&self.ascent_progress(&mountain));
                 if self.progress.is_none() {
-                    view.message =
-                        Some("No progress file: climbs are played but not kept.".to_owned());
+                    view.message = Some(NOT_KEPT.to_owned());
                 }
                 Screen::Ascent(view)
             }
-            Mode::Rules => {
-                let game = GAMES
-                    .iter()
-                    .position(|(g, _)| *g == self.settings.game)
-                    .unwrap_or(0);
-                match RulesView::new(game, &self.settings) {
-                    Some(view) => Screen::Rules(Box::new(view)),
-                    None => return,
-                }
-            }
+            Mode::Rules => match Book::of_settings(&self.settings).and_then(RulesView::new) {
+                Some(view) => Screen::Rules(Box::new(view)),
+                None => return,
+            },
             Mode::Settings => Screen::Settings,
         };
     }

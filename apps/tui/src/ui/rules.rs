@@ -25,7 +25,7 @@ pub fn draw_rules(app: &App, r: &RulesScreen, area: Rect, buf: &mut Buffer) {
     buf.set_stringn(
         area.x + 1,
         area.y,
-        format!("kraal: the rules of {}", r.text.title),
+        format!("kraal: the rules of {}", r.book.text.title),
         area.width.saturating_sub(2) as usize,
         theme.style(Role::Title),
     );
@@ -39,7 +39,7 @@ pub fn draw_rules(app: &App, r: &RulesScreen, area: Rect, buf: &mut Buffer) {
     let title = format!(
         "Example {} of {}: {}",
         r.lesson + 1,
-        r.lessons.len(),
+        r.book.lessons.len(),
         lesson.topic
     );
     block(theme, &title).render(text_area, buf);
@@ -75,11 +75,15 @@ pub fn draw_rules(app: &App, r: &RulesScreen, area: Rect, buf: &mut Buffer) {
         put(&verdict.to_string(), role, &mut y);
     }
     y += 1;
-    put(&format!("The rules: {}", r.text.about), Role::Title, &mut y);
-    for difference in &r.text.differences {
+    put(
+        &format!("The rules: {}", r.book.text.about),
+        Role::Title,
+        &mut y,
+    );
+    for difference in &r.book.text.differences {
         put(&format!("Changed: {difference}"), Role::Warning, &mut y);
     }
-    for paragraph in r.text.paragraphs {
+    for paragraph in r.book.text.paragraphs {
         put(paragraph, Role::Dim, &mut y);
     }
     let cursor = if theme.ascii {
