@@ -69,12 +69,7 @@ pub fn run(args: &AscentArgs) -> Result<()> {
 
 /// Plays the next climb game and counts it.
 fn climb(args: &AscentArgs, mountain: &Mountain, file: &mut ProgressFile) -> Result<()> {
-    let progress = file
-        .progress
-        .ascent
-        .get(&mountain.key())
-        .cloned()
-        .unwrap_or_default();
+    let progress = file.progress.ascent_of(mountain);
     let Some(number) = args.camp.or_else(|| mountain.next_camp(&progress)) else {
         outln!("Every camp is climbed. Choose one with --camp N to climb it again.");
         return Ok(());
@@ -118,12 +113,7 @@ fn climb(args: &AscentArgs, mountain: &Mountain, file: &mut ProgressFile) -> Res
 
 /// Draws the mountain, summit first.
 fn show(mountain: &Mountain, file: &ProgressFile, ascii: bool, history: bool) -> Result<()> {
-    let progress = file
-        .progress
-        .ascent
-        .get(&mountain.key())
-        .cloned()
-        .unwrap_or_default();
+    let progress = file.progress.ascent_of(mountain);
     let status = mountain.status(&progress);
     outln!("The Mountain Ascent: {}", mountain.title());
     match &progress.summit {

@@ -7,18 +7,8 @@ use kraal_front::ascent::{AscentProgress, ClimbState, Mountain};
 use kraal_session::Seat;
 use std::path::Path;
 
-/// The screen's own choices.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct AscentView {
-    /// Index into [`Mountain::all`].
-    pub mountain: usize,
-    /// The camp chosen (1 to 7).
-    pub camp: u8,
-    /// The player's colour in a new climb.
-    pub colour: Seat,
-    /// A message (the last climb's news, a locked camp).
-    pub message: Option<String>,
-}
+/// The screen's own choices (shared with the TUI).
+pub type AscentView = kraal_front::ascent::AscentChoice;
 
 /// What the player asked for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -27,26 +17,6 @@ pub enum AscentAction {
     Climb,
     /// Back to the home screen.
     Home,
-}
-
-impl AscentView {
-    /// The screen on the mountain of `game` (a game's name), on `camp`.
-    #[must_use]
-    pub fn new(game: &str, camp: u8) -> AscentView {
-        AscentView {
-            mountain: Mountain::index_of(game),
-            camp: camp.clamp(1, kraal_front::ascent::CAMPS),
-            colour: Seat::First,
-            message: None,
-        }
-    }
-
-    /// The mountain shown.
-    #[must_use]
-    pub fn mountain(&self) -> Mountain {
-        let all = Mountain::all();
-        all[self.mountain % all.len()].clone()
-    }
 }
 
 /// The medals held, in words ("no medal yet", "climbed, unassisted").

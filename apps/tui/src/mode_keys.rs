@@ -80,7 +80,7 @@ impl App {
     pub fn ascent_progress(&self, mountain: &Mountain) -> ascent::AscentProgress {
         self.progress
             .as_ref()
-            .and_then(|f| f.progress.ascent.get(&mountain.key()).cloned())
+            .map(|f| f.progress.ascent_of(mountain))
             .unwrap_or_default()
     }
 

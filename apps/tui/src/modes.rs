@@ -6,10 +6,8 @@
 
 use crate::game::Match;
 use crate::start::StartMenu;
-use kraal_front::ascent::Mountain;
 use kraal_front::home::{MODES, Mode};
 use kraal_front::lessons::{Book, Lesson, Verdict};
-use kraal_session::Seat;
 
 /// The home screen: the modes, one selected.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -41,38 +39,8 @@ impl HomeMenu {
     }
 }
 
-/// The Mountain Ascent screen.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct AscentScreen {
-    /// Index into [`Mountain::all`].
-    pub mountain: usize,
-    /// The camp selected (1 to 7).
-    pub camp: u8,
-    /// The colour the player takes in a new climb.
-    pub colour: Seat,
-    /// A message (the last climb's news, a locked camp).
-    pub message: Option<String>,
-}
-
-impl AscentScreen {
-    /// The screen on the mountain of `game` (a game's name), on `camp`.
-    #[must_use]
-    pub fn new(game: &str, camp: u8) -> AscentScreen {
-        AscentScreen {
-            mountain: Mountain::index_of(game),
-            camp: camp.clamp(1, kraal_front::ascent::CAMPS),
-            colour: Seat::First,
-            message: None,
-        }
-    }
-
-    /// The mountain shown.
-    #[must_use]
-    pub fn mountain(&self) -> Mountain {
-        let all = Mountain::all();
-        all[self.mountain % all.len()].clone()
-    }
-}
+/// The Mountain Ascent screen: the mountain, camp and colour chosen (shared with the GUI).
+pub type AscentScreen = kraal_front::ascent::AscentChoice;
 
 /// The rules screen: a game's rules in words and one of its examples on the board.
 pub struct RulesScreen {

@@ -218,6 +218,40 @@ pub const OWARE_CAMPS: [Camp; 7] = camps(&OWARE);
 /// The camps of the Mulabalaba mountain.
 pub const MULABALABA_CAMPS: [Camp; 7] = camps(&MULABALABA);
 
+/// What an ascent screen shows: a mountain, a camp, the colour for a new climb, a message.
+/// Both front ends' ascent screens keep this.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AscentChoice {
+    /// Index into [`Mountain::all`].
+    pub mountain: usize,
+    /// The camp chosen (1 to 7).
+    pub camp: u8,
+    /// The player's colour in a new climb.
+    pub colour: Seat,
+    /// A message (the last climb's news, a locked camp).
+    pub message: Option<String>,
+}
+
+impl AscentChoice {
+    /// On the mountain of `game` (a game's name), on `camp`.
+    #[must_use]
+    pub fn new(game: &str, camp: u8) -> AscentChoice {
+        AscentChoice {
+            mountain: Mountain::index_of(game),
+            camp: camp.clamp(1, CAMPS),
+            colour: Seat::First,
+            message: None,
+        }
+    }
+
+    /// The mountain shown.
+    #[must_use]
+    pub fn mountain(&self) -> Mountain {
+        let all = Mountain::all();
+        all[self.mountain % all.len()].clone()
+    }
+}
+
 /// One game's mountain: the rule set it is climbed with.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Mountain {
@@ -889,12 +923,7 @@ pub fn finish_game(
     assisted: bool,
 ) -> Result<ClimbNews, AscentError> {
     // Check first, on a copy, so that nothing is written for a game that does not count.
-    let mut trial = file
-        .progress
-        .ascent
-        .get(&mountain.key())
-        .cloned()
-        .unwrap_or_default();
+    let mut trial = file.progress.ascent_of(mountain);
     mountain.count(&mut trial, camp, game, assisted, PathBuf::new())?;
     let relative = record_slot(file.folder(), mountain, camp);
     let path = file.folder().join(&relative);

@@ -113,25 +113,13 @@ pub enum ProgressError {
         /// The file.
         path: PathBuf,
     },
-    /// The folder cannot be created.
-    CreateFolder {
-        /// The folder.
-        folder: PathBuf,
-        /// The system's message.
-        reason: String,
-    },
     /// The progress cannot be written as TOML.
     Serialize {
         /// The serialiser's message.
         reason: String,
     },
-    /// The file (or its temporary file) cannot be written.
-    Write {
-        /// The file.
-        path: PathBuf,
-        /// The system's message.
-        reason: String,
-    },
+    /// The file cannot be written (its folder made, its temporary file written or renamed).
+    Write(kraal_session::files::WriteError),
 }
 
 impl fmt::Display for ProgressError {
@@ -155,17 +143,10 @@ impl fmt::Display for ProgressError {
                 "the corrupt progress file {} could not be set aside: it is not written over",
                 path.display()
             ),
-            ProgressError::CreateFolder { folder, reason } => {
-                write!(f, "cannot create the folder {}: {reason}", folder.display())
-            }
             ProgressError::Serialize { reason } => {
                 write!(f, "cannot write the progress as TOML: {reason}")
             }
-            ProgressError::Write { path, reason } => write!(
-                f,
-                "cannot save the progress to {}: {reason}",
-                path.display()
-            ),
+            ProgressError::Write(e) => write!(f, "cannot save the progress: {e}"),
         }
     }
 }
@@ -195,6 +176,15 @@ pub struct ProgressFile {
 }
 
 impl Progress {
+    /// The progress on one mountain (empty if it was never climbed).
+    #[must_use]
+    pub fn ascent_of(&self, mountain: &crate::ascent::Mountain) -> AscentProgress {
+        self.ascent
+            .get(&mountain.key())
+            .cloned()
+            .unwrap_or_default()
+    }
+
     /// The user's progress file: [`FILE_NAME`] in [`data_folder`].
     #[must_use]
     pub fn path() -> Option<PathBuf> {
@@ -253,14 +243,7 @@ impl Progress {
             reason: e.to_string(),
         })?;
         let text = format!("# kraal progress (the Mountain Ascent; keep this file)\n{text}");
-        kraal_session::files::write_atomically(path, &text).map_err(|e| match e {
-            kraal_session::files::WriteError::CreateFolder { folder, reason } => {
-                ProgressError::CreateFolder { folder, reason }
-            }
-            kraal_session::files::WriteError::Write { path, reason } => {
-                ProgressError::Write { path, reason }
-            }
-        })
+        kraal_session::files::write_atomically(path, &text).map_err(ProgressError::Write)
     }
 }
 

@@ -21,7 +21,7 @@ impl KraalApp {
     pub fn ascent_progress(&self, mountain: &Mountain) -> AscentProgress {
         self.progress
             .as_ref()
-            .and_then(|f| f.progress.ascent.get(&mountain.key()).cloned())
+            .map(|f| f.progress.ascent_of(mountain))
             .unwrap_or_default()
     }
 
@@ -67,7 +67,7 @@ impl KraalApp {
                 let progress = self
                     .progress
                     .as_ref()
-                    .and_then(|f| f.progress.ascent.get(&mountain.key()).cloned())
+                    .map(|f| f.progress.ascent_of(&mountain))
                     .unwrap_or_default();
                 let folder = self.progress.as_ref().map(|f| f.folder().to_path_buf());
                 match ascent_view::show(ui, view, &progress, folder.as_deref()) {
