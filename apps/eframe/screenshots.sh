@@ -58,8 +58,9 @@ games = [{ colour = "second", score = "won", assisted = false, clock = false, da
 games = [{ colour = "first", score = "drew", assisted = false, clock = false, date = "2026-12-01", record = "ascent/morabaraba-morabaraba/camp-4.txt" }]
 TOML
 
-shot gui-home
+# The menu first: it reports the file set aside (the home screen would report it instead).
 shot gui-menu --open play
+shot gui-home
 shot gui-ascent --open ascent
 shot gui-rules --open rules
 shot gui --game morabaraba --black ai:3 \

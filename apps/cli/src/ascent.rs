@@ -75,18 +75,7 @@ fn climb(args: &AscentArgs, mountain: &Mountain, file: &mut ProgressFile) -> Res
         return Ok(());
     };
     let plan = mountain.plan(&progress, number, args.colour.unwrap_or(Seat::First))?;
-    let opponent = plan.camp.opponent();
-    outln!(
-        "Camp {} of {}, {}: {} waits here. {}\nTo climb: {}. This is game {} of {}.\n",
-        number,
-        ascent::CAMPS,
-        plan.camp.name,
-        opponent.name,
-        plan.camp.story,
-        plan.camp.requirement(),
-        plan.game,
-        plan.camp.games()
-    );
+    outln!("{}\n{}\n", plan.introduction(), plan.camp.story);
     let seed = progress
         .camps
         .get(&number.to_string())
