@@ -8,7 +8,7 @@ bin=${KRAAL_GUI:-${CARGO_TARGET_DIR:-target}/release/kraal-gui}
 out=${OUT:-docs/images}
 display=:99
 config=$(mktemp -d)
-export KRAAL_CONFIG_DIR="$config" LIBGL_ALWAYS_SOFTWARE=1 DISPLAY=$display
+export KRAAL_CONFIG_DIR="$config" KRAAL_DATA_DIR="$config" LIBGL_ALWAYS_SOFTWARE=1 DISPLAY=$display
 Xvfb $display -screen 0 1280x820x24 >/dev/null 2>&1 &
 xvfb=$!
 trap 'kill $xvfb 2>/dev/null; rm -rf "$config"' EXIT
@@ -40,7 +40,29 @@ sleep 1
 unfinished abapa-two-players.txt oware abapa human human "1. C f 2. D b"
 echo "not a game record" >"$config/unfinished/broken.txt"
 
-shot gui-menu
+# A climber's progress: camps 1 to 3 climbed (one with help), camp 4's match going on.
+cat >"$config/progress.toml" <<'TOML'
+version = 1
+[ascent.morabaraba-morabaraba]
+[[ascent.morabaraba-morabaraba.camps.1.climbs]]
+games = [{ colour = "first", score = "won", assisted = false, clock = false, date = "2026-11-28", record = "ascent/morabaraba-morabaraba/camp-1.txt" }]
+[[ascent.morabaraba-morabaraba.camps.1.climbs]]
+games = [{ colour = "second", score = "won", assisted = false, clock = false, date = "2026-11-29", record = "ascent/morabaraba-morabaraba/camp-1-2.txt" }]
+[[ascent.morabaraba-morabaraba.camps.2.climbs]]
+games = [{ colour = "first", score = "won", assisted = true, clock = false, date = "2026-11-30", record = "ascent/morabaraba-morabaraba/camp-2.txt" }]
+[[ascent.morabaraba-morabaraba.camps.3.climbs]]
+games = [{ colour = "first", score = "lost", assisted = false, clock = false, date = "2026-11-30", record = "ascent/morabaraba-morabaraba/camp-3.txt" }]
+[[ascent.morabaraba-morabaraba.camps.3.climbs]]
+games = [{ colour = "second", score = "won", assisted = false, clock = false, date = "2026-12-01", record = "ascent/morabaraba-morabaraba/camp-3-2.txt" }]
+[[ascent.morabaraba-morabaraba.camps.4.climbs]]
+games = [{ colour = "first", score = "drew", assisted = false, clock = false, date = "2026-12-01", record = "ascent/morabaraba-morabaraba/camp-4.txt" }]
+TOML
+
+# The menu first: it reports the file set aside (the home screen would report it instead).
+shot gui-menu --open play
+shot gui-home
+shot gui-ascent --open ascent
+shot gui-rules --open rules
 shot gui --game morabaraba --black ai:3 \
     --moves "d7 b4 f2 d2 a7 g4 c3 e5 b6 f6 g7xb4 a1 d6 c4"
 # An Oware game just after a capture: South's F takes North's d and c.

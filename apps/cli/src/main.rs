@@ -35,6 +35,7 @@ macro_rules! with_family {
     };
 }
 
+mod ascent;
 mod docs;
 mod engine;
 mod external;
@@ -106,6 +107,8 @@ enum Command {
         #[arg(long)]
         ascii: bool,
     },
+    /// The Mountain Ascent: seven camps a game, climbed against the seven opponents.
+    Ascent(ascent::AscentArgs),
     /// Print shell completions for kraal.
     Completions {
         /// The shell: bash, elvish, fish, powershell or zsh.
@@ -305,6 +308,7 @@ fn main() -> ExitCode {
                 tools::analyse(&r, position.as_deref(), &budget, top, json)
             })
         }
+        Some(Command::Ascent(args)) => ascent::run(&args),
         Some(Command::Engine) => engine::run(),
         Some(Command::Tables { command }) => tables::run(command),
         Some(Command::Replay { file, json }) => tools::replay(&file, json),

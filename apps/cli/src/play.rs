@@ -59,14 +59,43 @@ pub fn run(args: &PlayArgs) -> Result<()> {
     };
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
+    let mut ways = Ways::default();
     loop {
-        match game_loop(&mut game, args.ascii, &mut input)? {
+        match game_loop(&mut game, args.ascii, &mut input, &mut ways)? {
             Next::Quit => return Ok(()),
             Next::Load(record) => {
                 game = AnyGame::from_record(&record, game.players(), seed)?;
             }
         }
     }
+}
+
+/// How a game loop runs, and what it saw.
+#[derive(Debug, Default)]
+pub struct Ways {
+    /// Leave the loop as soon as the game is over (a climb game counts at once).
+    pub end_when_over: bool,
+    /// Set when a hint was asked for or a move taken back.
+    pub assisted: bool,
+}
+
+/// Plays one game of the Mountain Ascent from standard input, until it is over or the player
+/// quits; returns whether a hint or a takeback was used. A saved game cannot be loaded into a
+/// climb.
+///
+/// # Errors
+/// Standard output that cannot be written.
+pub fn climb(game: &mut AnyGame, ascii: bool) -> Result<bool> {
+    let stdin = std::io::stdin();
+    let mut input = stdin.lock();
+    let mut ways = Ways {
+        end_when_over: true,
+        assisted: false,
+    };
+    while let Next::Load(_) = game_loop(game, ascii, &mut input, &mut ways)? {
+        outln!("a climb game cannot be replaced by a loaded game; the climb goes on");
+    }
+    Ok(ways.assisted)
 }
 
 /// Says what the last move shot or captured, then a blank line before the board.
@@ -84,7 +113,12 @@ fn describe(player: Player) -> String {
     }
 }
 
-fn game_loop(game: &mut AnyGame, ascii: bool, input: &mut dyn BufRead) -> Result<Next> {
+fn game_loop(
+    game: &mut AnyGame,
+    ascii: bool,
+    input: &mut dyn BufRead,
+    ways: &mut Ways,
+) -> Result<Next> {
     let out = &mut std::io::stdout();
     let rules = game.rules().clone();
     let [first, second] = game.players();
@@ -116,6 +150,9 @@ fn game_loop(game: &mut AnyGame, ascii: bool, input: &mut dyn BufRead) -> Result
                 ending.result(),
                 kraal_session::outcome::game_length(game.ply())
             )?;
+            if ways.end_when_over {
+                return Ok(Next::Quit);
+            }
             writeln!(
                 out,
                 "The game is over: save FILE keeps it, undo takes a move back, quit leaves."
@@ -171,6 +208,8 @@ fn game_loop(game: &mut AnyGame, ascii: bool, input: &mut dyn BufRead) -> Result
             "undo" => {
                 if game.undo_turn() == 0 {
                     writeln!(out, "nothing to undo")?;
+                } else {
+                    ways.assisted = true;
                 }
             }
             "redo" => {
@@ -180,6 +219,7 @@ fn game_loop(game: &mut AnyGame, ascii: bool, input: &mut dyn BufRead) -> Result
             }
             "hint" => {
                 // A line-by-line game waits for the worker's answer: there is no screen to draw.
+                ways.assisted = true;
                 game.ask_hint();
                 match game.wait_hint() {
                     Some(hint) if hint.best.is_some() => writeln!(out, "{hint}")?,

@@ -36,6 +36,39 @@ pub struct Args {
     /// The window's size in points, such as 1200x800.
     #[arg(long, value_name = "WxH", value_parser = parse_size)]
     pub size: Option<(f32, f32)>,
+    /// Open this screen instead of the home screen (when no game is asked for).
+    #[arg(long, value_name = "SCREEN", value_enum)]
+    pub open: Option<OpenScreen>,
+}
+
+/// A screen `--open` names.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OpenScreen {
+    /// The home screen.
+    Home,
+    /// "Play the computer": the start form.
+    Play,
+    /// The Mountain Ascent.
+    Ascent,
+    /// The rules and their examples.
+    Rules,
+    /// The settings.
+    Settings,
+}
+
+impl OpenScreen {
+    /// The home screen's mode, if it is one.
+    #[must_use]
+    pub fn mode(self) -> Option<kraal_front::home::Mode> {
+        use kraal_front::home::Mode;
+        match self {
+            OpenScreen::Home => None,
+            OpenScreen::Play => Some(Mode::PlayComputer),
+            OpenScreen::Ascent => Some(Mode::Ascent),
+            OpenScreen::Rules => Some(Mode::Rules),
+            OpenScreen::Settings => Some(Mode::Settings),
+        }
+    }
 }
 
 /// The window's keys, for `--help` (the window lists them too: press `?`).

@@ -24,6 +24,8 @@ pub struct Config {
     pub unfinished: Option<PathBuf>,
     /// The GUI's own preferences.
     pub prefs_path: Option<PathBuf>,
+    /// The player's progress file (the Mountain Ascent), shared with the terminal UI.
+    pub progress_path: Option<PathBuf>,
     /// The folder the save and load dialogs start in (created when a game is saved there).
     pub save_folder: PathBuf,
     /// Whether Save and Load open the desktop's own file dialogs (where the desktop has a
@@ -48,6 +50,7 @@ impl Config {
             settings_path: Settings::path(),
             unfinished: kraal_front::Unfinished::user().map(|u| u.folder().to_path_buf()),
             prefs_path: Settings::folder().map(|f| f.join(PREFS_FILE)),
+            progress_path: kraal_front::Progress::path(),
             save_folder,
             native_dialogs: true,
             seed,
@@ -63,6 +66,7 @@ impl Config {
             settings_path: Some(folder.join(kraal_session::settings::FILE_NAME)),
             unfinished: Some(folder.join(kraal_front::unfinished::FOLDER)),
             prefs_path: Some(folder.join(PREFS_FILE)),
+            progress_path: Some(folder.join(kraal_front::progress::FILE_NAME)),
             save_folder: folder.join(GAMES_FOLDER),
             native_dialogs: false,
             seed,

@@ -13,7 +13,9 @@
 //!   `app::play` runs the turns (clicks, the AI, hints, draw answers, the clock,
 //!   animations), `app::files` keeps things on disk (settings, the autosave, save and load).
 //! - [`panel`]: the toolbar and the side panel, drawn from a read-only view; they return
-//!   [`Action`]s. [`menu`]: the start menu (it edits its own choices only).
+//!   [`Action`]s. [`menu`]: the start menu, "Play the computer" (it edits its own choices
+//!   only). [`home`]: the home screen (every mode) and the settings. [`ascent_view`]: the
+//!   Mountain Ascent. [`rules_view`]: the rules with their examples on the board.
 //!   [`dialogs`]: the windows (save and load, game over, resign, the keys).
 //! - [`morris_board`], [`mancala_board`]: the boards, drawn from the rules crates' geometry;
 //!   they return what was clicked. [`anim`]: move, shot and sowing animations.
@@ -27,13 +29,16 @@
 pub mod actions;
 pub mod anim;
 pub mod app;
+pub mod ascent_view;
 pub mod cli;
 pub mod config;
 pub mod dialogs;
+pub mod home;
 pub mod mancala_board;
 pub mod menu;
 pub mod morris_board;
 pub mod panel;
+pub mod rules_view;
 pub mod theme;
 
 pub use actions::Action;

@@ -97,6 +97,36 @@ fn draw_cow(
     );
 }
 
+/// The home screen's emblem: the Morabaraba board of `side` pixels, its lines from the
+/// rules crate's geometry, with a white mill on the outer square and black cows facing it.
+pub fn emblem(ui: &mut egui::Ui, side: f32, palette: Palette) {
+    let (rect, _) = ui.allocate_exact_size(Vec2::splat(side), Sense::hover());
+    let geo = Geometry::of(rect);
+    let painter = ui.painter_at(rect.expand(2.0));
+    painter.rect_filled(rect, side * 0.05, palette.board);
+    let line = Stroke::new((geo.step * 0.05).max(1.5), palette.line);
+    let board = kraal_rules_morris::Board::get(
+        kraal_rules_morris::BoardKind::Standard,
+        kraal_rules_morris::CentreMills::None,
+    );
+    for (a, b) in board.edges() {
+        painter.line_segment([geo.at(a), geo.at(b)], line);
+    }
+    let cows = [
+        ("a7", Color::White),
+        ("d7", Color::White),
+        ("g7", Color::White),
+        ("c3", Color::Black),
+        ("e3", Color::Black),
+        ("d2", Color::Black),
+    ];
+    for (label, color) in cows {
+        if let Ok(p) = label.parse::<Point>() {
+            draw_cow(&painter, &palette, geo.at(p), geo.radius(), color, 1.0);
+        }
+    }
+}
+
 /// A ring drawn in dashes (for the hint).
 pub fn dashed_ring(painter: &egui::Painter, at: Pos2, r: f32, stroke: Stroke) {
     let points: Vec<Pos2> = (0..=48)

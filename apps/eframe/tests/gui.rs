@@ -9,7 +9,7 @@ use kraal_gui::KraalApp;
 #[test]
 fn a_game_starts_from_the_menu() {
     let dir = folder("menu");
-    let mut h = harness(KraalApp::new(config(&dir)));
+    let mut h = on_menu(KraalApp::new(config(&dir)));
     assert!(h.state().game().is_none(), "the menu comes first");
     assert!(
         shown(&h, "Calf (level 1)"),
@@ -29,7 +29,7 @@ fn a_game_starts_from_the_menu() {
 #[test]
 fn the_menu_offers_the_mancala_games_and_their_boards() {
     let dir = folder("menu-mancala");
-    let mut h = harness(KraalApp::new(config(&dir)));
+    let mut h = on_menu(KraalApp::new(config(&dir)));
     click(&mut h, "Mulabalaba");
     assert!(
         shown(&h, "mulabalaba-lozi-6"),
@@ -47,7 +47,7 @@ fn the_menu_offers_the_mancala_games_and_their_boards() {
 #[test]
 fn a_short_game_against_the_calf() {
     let dir = folder("calf");
-    let mut h = harness(KraalApp::new(config(&dir)));
+    let mut h = on_menu(KraalApp::new(config(&dir)));
     click(&mut h, "Morabaraba");
     click(&mut h, "Calf (level 1)");
     click(&mut h, "White (moves first)");
@@ -328,7 +328,7 @@ fn an_unfinished_game_can_be_continued() {
         click(&mut h, "d7, empty");
         assert_eq!(unfinished_files(&dir).len(), 1, "kept after each move");
     }
-    let mut h = harness(KraalApp::new(config(&dir)));
+    let mut h = on_menu(KraalApp::new(config(&dir)));
     click(
         &mut h,
         &format!(
@@ -386,7 +386,7 @@ fn clicking_a_move_shows_its_position_until_back_to_the_game() {
 #[test]
 fn the_theme_switches_and_is_kept() {
     let dir = folder("theme");
-    let mut h = harness(KraalApp::new(config(&dir)));
+    let mut h = on_menu(KraalApp::new(config(&dir)));
     assert!(!h.state().prefs().dark);
     click(&mut h, "Dark theme");
     assert!(h.state().prefs().dark);
@@ -654,7 +654,7 @@ fn reviewing_a_resigned_game_keeps_the_resignation() {
 #[test]
 fn the_ai_opens_when_the_player_takes_the_second_side() {
     let dir = folder("black");
-    let mut h = harness(KraalApp::new(config(&dir)));
+    let mut h = on_menu(KraalApp::new(config(&dir)));
     click(&mut h, "Oware");
     click(&mut h, "Calf (level 1)");
     click(&mut h, "North");
@@ -672,7 +672,7 @@ fn the_ai_opens_when_the_player_takes_the_second_side() {
 fn a_corrupt_settings_file_or_a_bad_load_is_explained_in_the_menu() {
     let dir = folder("corrupt");
     std::fs::write(dir.join("settings.toml"), "opponent = [not toml").unwrap();
-    let h = harness(KraalApp::new(config(&dir)));
+    let h = on_menu(KraalApp::new(config(&dir)));
     assert!(shown_containing(&h, "is corrupt"), "the warning is shown");
     assert!(h.state().game().is_none());
 
@@ -827,7 +827,7 @@ fn the_game_is_kept_after_each_move_and_dropped_at_the_end() {
 #[test]
 fn mancala_games_speak_of_seeds_not_cows() {
     let dir = folder("words");
-    let mut h = harness(KraalApp::new(config(&dir)));
+    let mut h = on_menu(KraalApp::new(config(&dir)));
     click(&mut h, "Oware");
     // The opponents are described in the game's words (the list of games names them all).
     for o in kraal_ai::OPPONENTS {
@@ -1179,7 +1179,7 @@ fn every_unfinished_game_is_offered_newest_first_and_kept_in_its_own_file() {
     // A file that is no game is set aside and reported, not offered.
     std::fs::write(dir.join("unfinished").join("broken.txt"), "no record\n").unwrap();
 
-    let mut h = harness(KraalApp::new(config(&dir)));
+    let mut h = on_menu(KraalApp::new(config(&dir)));
     let date = today(&dir);
     let newer = format!("oware (abapa): a person against a person, {date}, 2 turns");
     let older_line = format!("morabaraba (morabaraba): a person against a person, {date}, 1 turn");

@@ -3,10 +3,13 @@
 
 use crate::game::{Direction, Match};
 use crate::keys::{self, Action};
+use crate::modes::{AscentScreen, HomeMenu, RulesScreen, SettingsScreen};
 use crate::start::{Choice, StartMenu};
 use crate::theme::{Role, Theme};
 use crate::ui;
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, MouseButton, MouseEventKind};
+use kraal_front::ascent::Climbing;
+use kraal_front::progress::{Progress, ProgressFile};
 use kraal_front::{Autosave, Command, Entry, NewGame, Unfinished};
 use kraal_session::any::{AiMove, capitalise};
 use kraal_session::{GameResult, Record, Settings};
@@ -24,6 +27,8 @@ pub struct Paths {
     pub unfinished: Option<Unfinished>,
     /// The folder the save and open prompts start in (`None`: the current folder).
     pub saves: Option<PathBuf>,
+    /// The player's progress file (the Mountain Ascent); `None` keeps no progress.
+    pub progress: Option<PathBuf>,
 }
 
 impl Paths {
@@ -35,6 +40,7 @@ impl Paths {
             settings: Settings::path(),
             unfinished: Unfinished::user(),
             saves: kraal_front::save_folder(),
+            progress: Progress::path(),
         }
     }
 
@@ -110,6 +116,8 @@ pub struct GameScreen {
     over_kept: bool,
     /// How far the help is scrolled (in a short terminal).
     pub help_scroll: u16,
+    /// The Mountain Ascent camp this game is a climb of, if any.
+    pub climb: Option<Climbing>,
 }
 
 impl GameScreen {
@@ -126,6 +134,7 @@ impl GameScreen {
             over_shown: false,
             over_kept: false,
             help_scroll: 0,
+            climb: None,
         }
     }
 
@@ -150,11 +159,11 @@ impl GameScreen {
         !self.game.all_moves().is_empty() && self.saved.as_deref() != Some(&self.fingerprint())
     }
 
-    fn warn(&mut self, text: impl Into<String>) {
+    pub(crate) fn warn(&mut self, text: impl Into<String>) {
         self.note = Some((text.into(), Role::Warning));
     }
 
-    fn tell(&mut self, text: impl Into<String>) {
+    pub(crate) fn tell(&mut self, text: impl Into<String>) {
         self.note = Some((text.into(), Role::Good));
     }
 
@@ -195,8 +204,16 @@ impl GameScreen {
 
 /// The screen shown.
 pub enum Screen {
-    /// The start screen.
+    /// The home screen: every mode.
+    Home(HomeMenu),
+    /// The start screen ("Play the computer").
     Start(StartMenu),
+    /// The Mountain Ascent.
+    Ascent(AscentScreen),
+    /// The rules and their examples.
+    Rules(Box<RulesScreen>),
+    /// The settings.
+    Settings(SettingsScreen),
     /// A game.
     Game(Box<GameScreen>),
 }
@@ -221,16 +238,19 @@ pub struct App {
     pub frame: usize,
     /// Set when the player has quit.
     pub quit: bool,
-    seed: u64,
+    /// The player's progress (`None` when [`Paths::progress`] is `None` or unreadable).
+    pub progress: Option<ProgressFile>,
+    pub(crate) seed: u64,
     /// The last game started (for "play again").
-    last_game: Option<NewGame>,
+    pub(crate) last_game: Option<NewGame>,
     /// The game on the screen, kept among the unfinished games ([`Paths::unfinished`]).
-    autosave: Autosave,
+    pub(crate) autosave: Autosave,
 }
 
 impl App {
-    /// The app on its start screen, with the settings found at `paths` (a corrupt settings
-    /// file is set aside and reported on the start screen).
+    /// The app on its home screen, with the settings and progress found at `paths` (a
+    /// corrupt settings or progress file is set aside and reported on the home screen and
+    /// the start screen).
     #[must_use]
     pub fn new(theme: Theme, paths: Paths, seed: u64) -> App {
         let (settings, warning) = match &paths.settings {
@@ -241,12 +261,24 @@ impl App {
             None => (Settings::default(), None),
         };
         let mut menu = start_menu(&settings, &paths);
-        menu.message = match (warning, menu.message.take()) {
-            (Some(a), Some(b)) => Some(format!("{a} {b}")),
-            (a, b) => a.or(b),
+        let (progress, progress_warning) = match paths.progress.clone().map(ProgressFile::open) {
+            Some(Ok((file, aside))) => (
+                Some(file),
+                aside.map(|a| format!("{}.", capitalise(&a.to_string()))),
+            ),
+            Some(Err(e)) => (None, Some(format!("{}.", capitalise(&e.to_string())))),
+            None => (None, None),
         };
+        menu.message = [warning, menu.message.take(), progress_warning]
+            .into_iter()
+            .flatten()
+            .reduce(|a, b| format!("{a} {b}"));
         App {
-            screen: Screen::Start(menu),
+            screen: Screen::Home(HomeMenu {
+                selected: 0,
+                message: menu.message.clone(),
+                menu: Some(menu),
+            }),
             theme,
             start_help: false,
             animations: settings.animations,
@@ -255,6 +287,7 @@ impl App {
             size: Rect::new(0, 0, 80, 24),
             frame: 0,
             quit: false,
+            progress,
             seed,
             last_game: None,
             autosave: Autosave::new(None),
@@ -282,10 +315,13 @@ impl App {
         self.begin(game.clone(), now);
         match &self.screen {
             Screen::Game(_) => Ok(()),
-            Screen::Start(menu) => Err(menu
-                .message
-                .clone()
-                .unwrap_or_else(|| "the game cannot start".to_owned())),
+            Screen::Start(StartMenu {
+                message: Some(m), ..
+            })
+            | Screen::Home(HomeMenu {
+                message: Some(m), ..
+            }) => Err(m.clone()),
+            _ => Err("the game cannot start".to_owned()),
         }
     }
 
@@ -339,8 +375,12 @@ impl App {
     /// Handles one key press.
     pub fn handle_key(&mut self, key: KeyEvent, now: Instant) {
         match &mut self.screen {
+            Screen::Home(_) => self.home_key(key),
             Screen::Start(_) => self.start_key(key, now),
             Screen::Game(_) => self.game_key(key, now),
+            Screen::Ascent(_) => self.ascent_key(key, now),
+            Screen::Rules(_) => self.rules_key(key, now),
+            Screen::Settings(_) => self.settings_key(key),
         }
     }
 
@@ -373,6 +413,7 @@ impl App {
             Some(Action::Right) => menu.change(true),
             Some(Action::Game(Command::Help)) => self.start_help = true,
             Some(Action::Game(Command::Quit)) => self.quit = true,
+            Some(Action::Home) => self.show_home(),
             Some(Action::Continue) => self.open_unfinished(),
             Some(Action::Game(Command::Load)) => self.start_load_prompt(now),
             Some(Action::Select) => match menu.choose() {
@@ -438,7 +479,7 @@ impl App {
     }
 
     /// Starts a new game at `now`, with the app's seed (each game the next one).
-    fn begin(&mut self, new: NewGame, now: Instant) {
+    pub(crate) fn begin(&mut self, new: NewGame, now: Instant) {
         let seed = self.seed;
         self.seed = self.seed.wrapping_add(1);
         match new.start_at(seed, now) {
@@ -448,15 +489,25 @@ impl App {
                 self.screen = Screen::Game(Box::new(GameScreen::new(game)));
                 self.last_game = Some(new);
             }
-            Err(e) => {
-                if let Screen::Start(menu) = &mut self.screen {
-                    menu.message = Some(capitalise(&e.to_string()));
-                }
-            }
+            Err(e) => match &mut self.screen {
+                Screen::Start(menu) => menu.message = Some(capitalise(&e.to_string())),
+                Screen::Home(home) => home.message = Some(capitalise(&e.to_string())),
+                Screen::Ascent(a) => a.message = Some(capitalise(&e.to_string())),
+                _ => {}
+            },
         }
     }
 
+    /// The start screen, or for a climb game the ascent screen it came from.
     fn show_menu(&mut self) {
+        if let Screen::Game(g) = &self.screen
+            && let Some(climb) = &g.climb
+        {
+            let mut screen = AscentScreen::new(climb.mountain.rules().game_name(), climb.camp);
+            screen.message = climb.news.clone();
+            self.screen = Screen::Ascent(screen);
+            return;
+        }
         self.screen = Screen::Start(start_menu(&self.settings, &self.paths));
     }
 
@@ -521,6 +572,7 @@ impl App {
                 }
                 self.keep();
             }
+            Action::Again if g.climb.is_some() => self.show_menu(),
             Action::Again => match self.last_game.clone() {
                 Some(game) => self.begin(game, now),
                 None => self.show_menu(),
@@ -529,7 +581,12 @@ impl App {
                 g.game.jump(0);
                 g.tell("The start of the game: ] steps forward, End goes to the end.");
             }
-            Action::Continue => {}
+            Action::Continue
+            | Action::Home
+            | Action::Next
+            | Action::Previous
+            | Action::Swap
+            | Action::Reset => {}
             Action::Game(command) => self.command(command),
         }
     }
@@ -545,6 +602,8 @@ impl App {
             Command::Undo => {
                 if g.game.undo() == 0 {
                     g.warn("There is nothing to undo.");
+                } else if let Some(climb) = &mut g.climb {
+                    climb.assist();
                 }
                 self.keep();
             }
@@ -568,6 +627,9 @@ impl App {
                 } else {
                     // The prompt line says the engine is looking until the hint arrives.
                     g.game.ask_hint();
+                    if let Some(climb) = &mut g.climb {
+                        climb.assist();
+                    }
                 }
             }
             Command::Pass => {
@@ -728,6 +790,7 @@ impl App {
                     }
                 }
             }
+            Screen::Home(_) | Screen::Ascent(_) | Screen::Rules(_) | Screen::Settings(_) => {}
             Screen::Game(g) => {
                 if g.overlay != Overlay::None {
                     return;
@@ -757,6 +820,9 @@ impl App {
     pub fn tick(&mut self, now: Instant) {
         self.frame = self.frame.wrapping_add(1);
         let animations = self.animations;
+        if let Screen::Rules(r) = &mut self.screen {
+            r.board.tick(now, animations);
+        }
         let Screen::Game(g) = &mut self.screen else {
             return;
         };
@@ -786,6 +852,7 @@ impl App {
         if over && !g.over_kept {
             g.over_kept = true;
             self.keep();
+            self.count_climb();
         }
         let Screen::Game(g) = &mut self.screen else {
             return;
@@ -810,7 +877,7 @@ impl App {
         }
     }
 
-    fn save_settings(&mut self) {
+    pub(crate) fn save_settings(&mut self) {
         let Some(path) = &self.paths.settings else {
             return;
         };
@@ -824,7 +891,7 @@ impl App {
 
 /// The start screen with the unfinished games to continue (newest first); the files that
 /// cannot be continued were set aside and are reported in its message.
-fn start_menu(settings: &Settings, paths: &Paths) -> StartMenu {
+pub(crate) fn start_menu(settings: &Settings, paths: &Paths) -> StartMenu {
     let listing = paths
         .unfinished
         .as_ref()

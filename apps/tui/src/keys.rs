@@ -27,6 +27,16 @@ pub enum Action {
     Again,
     /// Look at the finished game move by move, from the start (game over).
     Review,
+    /// Back to the home screen.
+    Home,
+    /// The next example, mountain or game (rules and ascent screens).
+    Next,
+    /// The previous example (rules screen).
+    Previous,
+    /// The other colour for a new climb (ascent screen).
+    Swap,
+    /// Set the example up again (rules screen).
+    Reset,
     /// A command of the shared key map.
     Game(Command),
 }
@@ -140,8 +150,160 @@ pub const START: &[Binding] = &[
         help: "show or hide this help",
     },
     Binding {
+        keys: &[ch('q'), code(KeyCode::Esc)],
+        label: "q Esc",
+        action: Action::Home,
+        help: "back to the home screen",
+    },
+    Binding {
+        keys: &[(KeyCode::Char('c'), CTRL)],
+        label: "Ctrl-C",
+        action: Action::Game(Command::Quit),
+        help: "quit",
+    },
+];
+
+/// The keys of the home screen.
+pub const HOME: &[Binding] = &[
+    Binding {
+        keys: &[code(KeyCode::Up), ch('k'), code(KeyCode::BackTab)],
+        label: "↑",
+        action: Action::Up,
+        help: "the mode above",
+    },
+    Binding {
+        keys: &[code(KeyCode::Down), ch('j'), code(KeyCode::Tab)],
+        label: "↓",
+        action: Action::Down,
+        help: "the mode below",
+    },
+    Binding {
+        keys: &[code(KeyCode::Enter), ch(' ')],
+        label: "Enter",
+        action: Action::Select,
+        help: "open the mode",
+    },
+    Binding {
         keys: &[ch('q'), code(KeyCode::Esc), (KeyCode::Char('c'), CTRL)],
-        label: "q Esc Ctrl-C",
+        label: "q",
+        action: Action::Game(Command::Quit),
+        help: "quit",
+    },
+];
+
+/// The keys of the Mountain Ascent screen.
+pub const ASCENT: &[Binding] = &[
+    Binding {
+        keys: &[code(KeyCode::Up), ch('k')],
+        label: "↑",
+        action: Action::Up,
+        help: "camp up",
+    },
+    Binding {
+        keys: &[code(KeyCode::Down), ch('j')],
+        label: "↓",
+        action: Action::Down,
+        help: "camp down",
+    },
+    Binding {
+        keys: &[
+            code(KeyCode::Left),
+            code(KeyCode::Right),
+            code(KeyCode::Tab),
+            ch('g'),
+        ],
+        label: "← → g",
+        action: Action::Next,
+        help: "next mountain",
+    },
+    Binding {
+        keys: &[ch('c')],
+        label: "c",
+        action: Action::Swap,
+        help: "colour",
+    },
+    Binding {
+        keys: &[code(KeyCode::Enter), ch(' ')],
+        label: "Enter",
+        action: Action::Select,
+        help: "climb",
+    },
+    Binding {
+        keys: &[ch('q'), code(KeyCode::Esc)],
+        label: "Esc",
+        action: Action::Home,
+        help: "home",
+    },
+    Binding {
+        keys: &[(KeyCode::Char('c'), CTRL)],
+        label: "Ctrl-C",
+        action: Action::Game(Command::Quit),
+        help: "quit",
+    },
+];
+
+/// The keys of the rules screen (the board's cursor keys are [`CURSOR`]'s).
+pub const RULES: &[Binding] = &[
+    Binding {
+        keys: &[code(KeyCode::Tab), ch('n')],
+        label: "Tab",
+        action: Action::Next,
+        help: "next example",
+    },
+    Binding {
+        keys: &[code(KeyCode::BackTab), ch('p')],
+        label: "Shift-Tab",
+        action: Action::Previous,
+        help: "previous",
+    },
+    Binding {
+        keys: &[ch('g')],
+        label: "g",
+        action: Action::Swap,
+        help: "next game",
+    },
+    Binding {
+        keys: &[ch('r')],
+        label: "r",
+        action: Action::Reset,
+        help: "again",
+    },
+    Binding {
+        keys: &[ch('q'), code(KeyCode::Esc)],
+        label: "Esc",
+        action: Action::Home,
+        help: "home",
+    },
+    Binding {
+        keys: &[(KeyCode::Char('c'), CTRL)],
+        label: "Ctrl-C",
+        action: Action::Game(Command::Quit),
+        help: "quit",
+    },
+];
+
+/// The keys of the settings screen.
+pub const SETTINGS: &[Binding] = &[
+    Binding {
+        keys: &[
+            code(KeyCode::Enter),
+            ch(' '),
+            code(KeyCode::Left),
+            code(KeyCode::Right),
+        ],
+        label: "Enter",
+        action: Action::Select,
+        help: "turn the animation on or off",
+    },
+    Binding {
+        keys: &[ch('q'), code(KeyCode::Esc)],
+        label: "Esc",
+        action: Action::Home,
+        help: "home",
+    },
+    Binding {
+        keys: &[(KeyCode::Char('c'), CTRL)],
+        label: "Ctrl-C",
         action: Action::Game(Command::Quit),
         help: "quit",
     },
@@ -251,7 +413,7 @@ mod tests {
 
     #[test]
     fn every_key_of_a_table_leads_to_its_own_action() {
-        for table in [CURSOR, START, GAME_OVER] {
+        for table in [CURSOR, START, GAME_OVER, HOME, ASCENT, RULES, SETTINGS] {
             for binding in table {
                 for &(code, modifiers) in binding.keys {
                     let key = KeyEvent::new(code, modifiers);

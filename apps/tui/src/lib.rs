@@ -7,6 +7,8 @@
 //! - [`board`]: the board widgets, drawn from the rules crates' geometry;
 //! - [`game`]: a game of either family, with the picks of a turn and the sowing animation;
 //! - [`start`]: the start screen's choices;
+//! - [`modes`]: the home, Mountain Ascent, rules and settings screens' state (their keys in
+//!   `mode_keys`);
 //! - [`keys`]: terminal keys turned into the shared key map's ([`kraal_front::keymap`]), and
 //!   the terminal's own small tables (cursor, start screen, game over);
 //! - [`theme`]: Unicode or ASCII glyphs, colour or none (`NO_COLOR`).
@@ -19,6 +21,8 @@ pub mod app;
 pub mod board;
 pub mod game;
 pub mod keys;
+mod mode_keys;
+pub mod modes;
 pub mod start;
 pub mod theme;
 pub mod ui;

@@ -1,19 +1,21 @@
 //! The whole app driven through its real key and mouse handlers, and its screens drawn
 //! through ratatui's TestBackend.
 
+mod common;
+
+use common::{press, screen};
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers, MouseEvent, MouseEventKind};
 use kraal_front::Command;
 use kraal_rules_morris::Point;
 use kraal_session::pick::mancala_targets;
 use kraal_tui::app::{App, Overlay, Paths, Screen};
 use kraal_tui::board::MorrisLayout;
-use kraal_tui::game::{Direction, Match, morris_step};
+use kraal_tui::game::Match;
 use kraal_tui::keys::{self, Action};
 use kraal_tui::{Theme, ui};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::layout::Rect;
-use std::collections::{HashMap, VecDeque};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
@@ -22,9 +24,24 @@ const UNICODE: Theme = Theme {
     color: true,
 };
 
+/// The app opened on the start form: "Play the computer", the first mode of the home screen.
+fn new_app(theme: Theme, paths: Paths, seed: u64) -> App {
+    let mut app = App::new(theme, paths, seed);
+    assert!(
+        matches!(app.screen, Screen::Home(_)),
+        "the app opens on the home screen"
+    );
+    press(&mut app, KeyCode::Enter);
+    assert!(
+        matches!(app.screen, Screen::Start(_)),
+        "Play the computer is the start form"
+    );
+    app
+}
+
 /// An app that keeps no files, its terminal 100x32.
 fn app() -> App {
-    let mut app = App::new(UNICODE, Paths::default(), 7);
+    let mut app = new_app(UNICODE, Paths::default(), 7);
     app.size = Rect::new(0, 0, 100, 32);
     app
 }
@@ -46,36 +63,23 @@ fn moves(app: &App) -> Vec<String> {
         .collect()
 }
 
-fn press(app: &mut App, code: KeyCode) {
-    app.handle_key(KeyEvent::new(code, KeyModifiers::NONE), Instant::now());
-}
-
 fn chars(app: &mut App, text: &str) {
     for c in text.chars() {
         press(app, KeyCode::Char(c));
     }
 }
 
-/// The screen as text.
-fn screen(app: &App, width: u16, height: u16) -> String {
-    let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("terminal");
-    terminal
-        .draw(|frame| ui::draw(app, frame.area(), frame.buffer_mut(), Instant::now()))
-        .expect("draw");
-    terminal.backend().to_string()
-}
-
 fn game(app: &App) -> &Match {
     match &app.screen {
         Screen::Game(g) => &g.game,
-        Screen::Start(_) => panic!("no game on the screen"),
+        _ => panic!("no game on the screen"),
     }
 }
 
 fn overlay(app: &App) -> Overlay {
     match &app.screen {
         Screen::Game(g) => g.overlay.clone(),
-        Screen::Start(_) => Overlay::None,
+        _ => Overlay::None,
     }
 }
 
@@ -110,32 +114,7 @@ fn start_by_keys(app: &mut App, left: usize, size_steps: usize, opponent: usize)
 fn pick_point(app: &mut App, target: Point) {
     let m = game(app);
     let board = m.morris_position().expect("a mill game").board();
-    let from = m.point;
-    let keys = [
-        (Direction::Up, KeyCode::Up),
-        (Direction::Down, KeyCode::Down),
-        (Direction::Left, KeyCode::Left),
-        (Direction::Right, KeyCode::Right),
-    ];
-    let mut came: HashMap<Point, (Point, KeyCode)> = HashMap::new();
-    let mut queue = VecDeque::from([from]);
-    while let Some(p) = queue.pop_front() {
-        for (direction, key) in keys {
-            let next = morris_step(board, p, direction);
-            if next != from && !came.contains_key(&next) {
-                came.insert(next, (p, key));
-                queue.push_back(next);
-            }
-        }
-    }
-    let mut path = Vec::new();
-    let mut at = target;
-    while at != from {
-        let (previous, key) = came[&at];
-        path.push(key);
-        at = previous;
-    }
-    for key in path.into_iter().rev() {
+    for key in common::path_to(board, m.point, target) {
         press(app, key);
     }
     assert_eq!(game(app).point, target);
@@ -404,8 +383,9 @@ fn every_unfinished_game_is_kept_and_one_is_chosen_to_continue() {
         settings: Some(dir.join("settings.toml")),
         unfinished: Some(kraal_front::Unfinished::in_folder(store.clone())),
         saves: None,
+        progress: None,
     };
-    let mut app = App::new(UNICODE, paths.clone(), 3);
+    let mut app = new_app(UNICODE, paths.clone(), 3);
     start_by_keys(&mut app, 0, 0, 0);
     pick_point(&mut app, p("d6"));
     pick_point(&mut app, p("a1"));
@@ -418,7 +398,7 @@ fn every_unfinished_game_is_kept_and_one_is_chosen_to_continue() {
     // A file that is not a game is set aside and reported, not offered.
     std::fs::write(store.join("broken.txt"), [0xff, 0xfe]).expect("written");
     drop(app);
-    let mut app = App::new(UNICODE, paths, 3);
+    let mut app = new_app(UNICODE, paths, 3);
     let start = screen(&app, 100, 32);
     assert!(
         start.contains("2 unfinished games to choose from"),
@@ -511,7 +491,7 @@ fn screens() {
         ascii: true,
         color: false,
     };
-    let mut plain = App::new(ascii, Paths::default(), 7);
+    let mut plain = new_app(ascii, Paths::default(), 7);
     press(&mut plain, KeyCode::Left);
     press(&mut plain, KeyCode::Enter);
     insta::assert_snapshot!("mulabalaba_ascii", screen(&plain, 100, 32));
@@ -605,7 +585,7 @@ fn start_at(app: &mut App, name: &str, position: Option<&str>) {
 fn note(app: &App) -> Option<String> {
     match &app.screen {
         Screen::Game(g) => g.note.as_ref().map(|(text, _)| text.clone()),
-        Screen::Start(_) => None,
+        _ => None,
     }
 }
 
@@ -781,10 +761,11 @@ fn the_autosave_follows_moves_undo_and_the_end_not_every_key() {
         settings: None,
         unfinished: Some(kraal_front::Unfinished::in_folder(dir.clone())),
         saves: None,
+        progress: None,
     };
     let only = || files_in(&dir).first().cloned().unwrap_or_default();
     let kept = || kept_in(&only());
-    let mut app = App::new(UNICODE, paths, 3);
+    let mut app = new_app(UNICODE, paths, 3);
     app.size = Rect::new(0, 0, 100, 32);
     // Against the Calf: its move is kept as well as the person's.
     start_by_keys(&mut app, 0, 0, 1);
@@ -837,8 +818,9 @@ fn an_autosave_that_fails_is_a_warning_and_the_game_goes_on() {
             "/proc/kraal-tui/unfinished",
         ))),
         saves: None,
+        progress: None,
     };
-    let mut app = App::new(UNICODE, paths, 3);
+    let mut app = new_app(UNICODE, paths, 3);
     app.size = Rect::new(0, 0, 100, 32);
     start_by_keys(&mut app, 0, 0, 0);
     pick_point(&mut app, p("d6"));
@@ -931,7 +913,7 @@ fn app_with(name: &str, position: &str, players: [kraal_session::Player; 2]) -> 
 fn saving_starts_in_the_save_folder_makes_it_and_reads_a_tilde_as_home() {
     let dir = folder("saves");
     let saves = dir.join("Documents").join("kraal");
-    let mut app = App::new(
+    let mut app = new_app(
         UNICODE,
         Paths {
             saves: Some(saves.clone()),

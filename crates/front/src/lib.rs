@@ -1,18 +1,28 @@
 #![doc = include_str!("../README.md")]
 //!
 //! - [`Unfinished`]: every unfinished game, one file each, listed newest first to continue.
+//! - [`progress`]: the player's progress file (versioned TOML, atomic, corrupt files set aside).
+//! - [`ascent`]: the Mountain Ascent, seven camps a game, climbed against the seven opponents.
+//! - [`home`]: the home screen's modes, in order, with their words.
+//! - [`lessons`]: the rules in plain words and the interactive examples of the rules screens.
 //! - [`save_folder`] and [`expand_home`]: where saved games go, and `~` in a typed path.
 //!
 //! What a game says to the player (prompts, endings, hints, draw answers) is typed in
 //! [`kraal_session::any`]; each front end words it or uses its `Display`.
 
+pub mod ascent;
 pub mod autosave;
+pub mod home;
 pub mod keymap;
+pub mod lessons;
+pub mod progress;
 pub mod start;
 pub mod unfinished;
 
+pub use ascent::{AscentError, Mountain};
 pub use autosave::{Autosave, AutosaveError};
 pub use keymap::{Binding, Command, Key};
+pub use progress::{Progress, ProgressError, ProgressFile};
 pub use start::{NewGame, Start, StartError, StartOptions};
 pub use unfinished::{Entry, Listing, SetAside, Unfinished};
 

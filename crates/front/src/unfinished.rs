@@ -206,7 +206,7 @@ fn read_entry(path: &Path) -> Result<Entry, String> {
 /// Renames a file that cannot be continued to `NAME.corrupt-<unix seconds>` beside it (with
 /// `-2`, `-3`... if that name is taken). Returns the new name, or `None` if it could not be
 /// renamed.
-fn set_aside(path: &Path) -> Option<PathBuf> {
+pub(crate) fn set_aside(path: &Path) -> Option<PathBuf> {
     let seconds = SystemTime::now()
         .duration_since(SystemTime::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs());

@@ -4,6 +4,7 @@ pub mod any;
 pub mod clock;
 pub mod error;
 pub mod family;
+pub mod files;
 pub mod game;
 pub mod outcome;
 pub mod pick;

@@ -24,7 +24,6 @@
 
 use serde::{Deserialize, Serialize};
 use std::fmt;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 /// The name of the settings file inside the config folder.
@@ -209,34 +208,12 @@ impl Settings {
             reason: e.to_string(),
         })?;
         let text = format!("# kraal settings (unknown keys are ignored)\n{text}");
-        if let Some(folder) = path.parent().filter(|f| !f.as_os_str().is_empty()) {
-            std::fs::create_dir_all(folder).map_err(|e| SettingsError::CreateFolder {
-                folder: folder.to_path_buf(),
-                reason: e.to_string(),
-            })?;
-        }
-        let name = path
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_else(|| FILE_NAME.to_string());
-        let temporary = path.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
-        let write = |target: &Path| -> std::io::Result<()> {
-            let mut file = std::fs::File::create(target)?;
-            file.write_all(text.as_bytes())?;
-            file.sync_all()
-        };
-        if let Err(e) = write(&temporary) {
-            let _ = std::fs::remove_file(&temporary);
-            return Err(SettingsError::Write {
-                path: temporary,
-                reason: e.to_string(),
-            });
-        }
-        std::fs::rename(&temporary, path).map_err(|e| {
-            let _ = std::fs::remove_file(&temporary);
-            SettingsError::Write {
-                path: path.to_path_buf(),
-                reason: e.to_string(),
+        crate::files::write_atomically(path, &text).map_err(|e| match e {
+            crate::files::WriteError::CreateFolder { folder, reason } => {
+                SettingsError::CreateFolder { folder, reason }
+            }
+            crate::files::WriteError::Write { path, reason } => {
+                SettingsError::Write { path, reason }
             }
         })
     }

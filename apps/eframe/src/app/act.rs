@@ -133,6 +133,9 @@ impl KraalApp {
 
     /// Leaves the game for the menu (the unfinished game stays kept on disk).
     fn back_to_menu(&mut self) {
+        if !self.leave_climb() {
+            self.screen = super::Screen::Play;
+        }
         self.game = None;
         self.review = None;
         self.anim = None;
@@ -156,6 +159,7 @@ impl KraalApp {
         if game.undo_turn() == 0 {
             self.say("There is nothing to take back.", true);
         } else {
+            self.assist();
             self.over_closed = false;
             self.notice = None;
             self.keep();
@@ -190,6 +194,9 @@ impl KraalApp {
             self.say("Wait for your turn.", true);
         } else {
             game.ask_hint();
+            if let Some(climb) = &mut self.climb {
+                climb.assist();
+            }
             self.hint = HintShown {
                 text: Some("Looking for a hint...".to_owned()),
                 ply: game.ply(),

@@ -4,17 +4,24 @@
 
 mod act;
 mod files;
+mod modes;
 mod play;
+
+pub(crate) use play::refusal;
 
 use crate::actions::{self, Action};
 use crate::anim::Animation;
+use crate::ascent_view::AscentView;
 use crate::cli::{self, Args, Opening};
 use crate::config::{Config, Prefs};
 use crate::dialogs::{self, DialogAction, FileDialog, OverAction, ResignAnswer};
 use crate::menu::{Menu, MenuAction};
 use crate::panel::{self, Notice, PanelView};
+use crate::rules_view::RulesView;
 use crate::theme;
 use kraal_front::Autosave;
+use kraal_front::ascent::Climbing;
+use kraal_front::progress::ProgressFile;
 use kraal_rules_mancala as mancala;
 use kraal_session::any::AnyMove;
 use kraal_session::taken::Taken;
@@ -45,8 +52,29 @@ struct HintShown {
     ply: usize,
 }
 
+/// The screen shown when no game is.
+pub enum Screen {
+    /// The home screen: every mode.
+    Home,
+    /// The start form ("Play the computer").
+    Play,
+    /// The Mountain Ascent.
+    Ascent(AscentView),
+    /// The rules and their examples.
+    Rules(Box<RulesView>),
+    /// The settings.
+    Settings,
+}
+
 /// The kraal desktop app.
 pub struct KraalApp {
+    screen: Screen,
+    /// The player's progress file (`None`: not kept).
+    progress: Option<ProgressFile>,
+    /// The climb the game on the board counts for, if any.
+    climb: Option<Climbing>,
+    /// A message for the home screen (a progress file set aside).
+    home_message: Option<String>,
     config: Config,
     settings: Settings,
     prefs: Prefs,
@@ -102,7 +130,20 @@ impl KraalApp {
         if let Some(n) = &notice {
             menu.error = Some(n.text.clone());
         }
+        let (progress, home_message) = match config.progress_path.clone().map(ProgressFile::open) {
+            Some(Ok((file, aside))) => (Some(file), aside.map(|a| format!("{a}."))),
+            Some(Err(e)) => (None, Some(format!("{e}."))),
+            None => (None, None),
+        };
+        let home_message = [notice.as_ref().map(|n| n.text.clone()), home_message]
+            .into_iter()
+            .flatten()
+            .reduce(|a, b| format!("{a} {b}"));
         let mut app = KraalApp {
+            screen: Screen::Home,
+            progress,
+            climb: None,
+            home_message,
             config,
             settings,
             prefs,
@@ -141,6 +182,9 @@ impl KraalApp {
         }
         if args.no_native_dialogs {
             app.config.native_dialogs = false;
+        }
+        if let Some(mode) = args.open.and_then(crate::cli::OpenScreen::mode) {
+            app.open_mode(mode);
         }
         if let Opening::Game { game, from } = opening {
             app.start(*game);
@@ -221,6 +265,7 @@ impl KraalApp {
         let slot = self.config.unfinished().map(|store| store.slot_for(&game));
         self.autosave = Autosave::new(slot);
         self.game = Some(game);
+        self.climb = None;
         self.review = None;
         self.anim = None;
         self.hint = HintShown::default();
@@ -265,8 +310,17 @@ impl KraalApp {
         egui::Panel::top("toolbar").show(ui, |ui| {
             asked = panel::toolbar(ui, self.game.is_some(), self.prefs.dark);
         });
+        self.count_climb();
         if self.game.is_none() {
             egui::CentralPanel::default().show(ui, |ui| {
+                if !matches!(self.screen, Screen::Play) {
+                    self.mode_screen(ui);
+                    return;
+                }
+                if crate::home::home_button(ui) {
+                    self.screen = Screen::Home;
+                    return;
+                }
                 match crate::menu::show(ui, &mut self.menu) {
                     Some(MenuAction::Start) => self.start_from_menu(),
                     Some(MenuAction::Continue(i)) => self.continue_game(i),

@@ -20,7 +20,7 @@ enum Before {
 
 /// Why a point or hole cannot be picked, naming it once: "a1: that is your own cow...". The
 /// shots are worded for this board, where the cows that may be shot are ringed in red.
-fn refusal(place: &str, why: &SessionError) -> String {
+pub(crate) fn refusal(place: &str, why: &SessionError) -> String {
     use kraal_session::pick::Refusal;
     let name = |c: kraal_rules_morris::Color| match c {
         kraal_rules_morris::Color::White => "White",

@@ -29,6 +29,19 @@ pub fn harness(app: KraalApp) -> Harness<'static, KraalApp> {
         .build_ui_state(|ui, app: &mut KraalApp| app.ui(ui), app)
 }
 
+/// A harness on the start form: the app opens on the home screen, and "Play the computer"
+/// (its first mode) leads to the form.
+pub fn on_menu(app: KraalApp) -> Harness<'static, KraalApp> {
+    let mut h = harness(app);
+    h.run();
+    h.get_all_by_label_contains("Play the computer")
+        .next()
+        .expect("the home screen offers Play the computer")
+        .click();
+    h.run();
+    h
+}
+
 /// The app started from command-line words.
 pub fn app_with(dir: &std::path::Path, words: &[&str]) -> KraalApp {
     KraalApp::from_args(config(dir), words.iter().copied()).expect("arguments")

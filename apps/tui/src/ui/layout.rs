@@ -239,7 +239,7 @@ pub enum Hit {
 pub fn game_layout(app: &App) -> Option<GameLayout> {
     match &app.screen {
         Screen::Game(g) => super::game::layout_of(g, app.theme, app.size),
-        Screen::Start(_) => None,
+        _ => None,
     }
 }
 

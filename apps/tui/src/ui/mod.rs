@@ -1,11 +1,15 @@
 //! Drawing: every screen is a pure function of the [`App`]'s state. One module a screen:
-//! [`start`] (the start screen), [`game`] (the board and its panels), [`overlays`] (the
+//! [`home`] (the home and settings screens), [`ascent`] (the Mountain Ascent), [`rules`] (the
+//! rules and their examples), [`start`] (the start screen), [`game`] (the board and its panels), [`overlays`] (the
 //! windows over a game); [`layout`] places the game screen's parts once, for the drawing
 //! and for the mouse.
 
+pub mod ascent;
 pub mod game;
+pub mod home;
 pub mod layout;
 pub mod overlays;
+pub mod rules;
 pub mod start;
 
 pub use game::draw_board;
@@ -64,6 +68,29 @@ pub fn draw(app: &App, area: Rect, buf: &mut Buffer, now: Instant) {
             }
         }
         Screen::Game(g) => game::draw_game(app, g, area, buf, now),
+        Screen::Home(home) => home::draw_home(home, app.theme, area, buf),
+        Screen::Ascent(screen) => ascent::draw_ascent(app, screen, area, buf),
+        Screen::Rules(rules) => rules::draw_rules(app, rules, area, buf),
+        Screen::Settings(_) => home::draw_settings(app, area, buf),
+    }
+}
+
+/// A screen's keys on one line, from its key table.
+pub(crate) fn key_line(table: &[keys::Binding], theme: Theme, area: Rect, buf: &mut Buffer) {
+    let items: Vec<String> = table
+        .iter()
+        .map(|b| format!("{} {}", overlays::key_label(theme, b.label), b.help))
+        .collect();
+    let sep = format!(" {} ", theme.glyphs().separator);
+    let lines = wrap_items(&items, &sep, area.width as usize);
+    for (row, line) in lines.iter().take(usize::from(area.height)).enumerate() {
+        buf.set_stringn(
+            area.x,
+            area.y + row as u16,
+            line,
+            area.width as usize,
+            theme.style(Role::Dim),
+        );
     }
 }
 

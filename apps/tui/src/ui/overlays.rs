@@ -28,7 +28,7 @@ fn popup(area: Rect, width: u16, height: u16, buf: &mut Buffer) -> Rect {
 }
 
 /// The key label as the theme writes it (arrows spelled out in ASCII).
-fn key_label(theme: Theme, label: &str) -> String {
+pub(crate) fn key_label(theme: Theme, label: &str) -> String {
     if theme.ascii {
         label
             .replace('↑', "Up")

@@ -1,0 +1,353 @@
+//! The screens around the game, driven by keys: the home screen reaches every mode; a climb of
+//! camp 1 (the Calf beaten from a set position) opens camp 2, wins medals, marks a helped
+//! climb "assisted" and is kept in the progress file; each rules example accepts its answer
+//! and explains a wrong one. Snapshots of the home, ascent and rules screens.
+
+mod common;
+
+use common::{path_to, press, screen};
+use crossterm::event::KeyCode;
+use kraal_front::ascent::Mountain;
+use kraal_front::home::{MODES, Mode};
+use kraal_front::lessons::{LESSONS, Verdict};
+use kraal_front::progress::ProgressFile;
+use kraal_rules_morris::Point;
+use kraal_session::Seat;
+use kraal_tui::app::{App, Paths, Screen};
+use kraal_tui::{Theme, ui};
+use ratatui::layout::Rect;
+use std::path::PathBuf;
+use std::time::Instant;
+
+const PLAIN: Theme = Theme {
+    ascii: true,
+    color: false,
+};
+
+fn folder(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("kraal-tui-modes-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp folder");
+    dir
+}
+
+fn app_with_progress(dir: &std::path::Path) -> App {
+    let paths = Paths {
+        settings: None,
+        unfinished: None,
+        saves: None,
+        progress: Some(dir.join("progress.toml")),
+    };
+    let mut app = App::new(PLAIN, paths, 5);
+    app.size = Rect::new(0, 0, 100, 32);
+    app
+}
+
+fn p(label: &str) -> Point {
+    label.parse().expect("point")
+}
+
+#[test]
+fn the_home_screen_reaches_every_mode_and_comes_back() {
+    let dir = folder("home");
+    insta::assert_snapshot!("home", screen(&app_with_progress(&dir), 100, 32));
+    for (i, mode) in MODES.iter().enumerate() {
+        let mut app = app_with_progress(&dir);
+        for _ in 0..i {
+            press(&mut app, KeyCode::Down);
+        }
+        press(&mut app, KeyCode::Enter);
+        let reached = match (&app.screen, mode) {
+            (Screen::Start(menu), Mode::PlayComputer) => menu.picking.is_none(),
+            (Screen::Ascent(_), Mode::Ascent) => true,
+            (Screen::Rules(_), Mode::Rules) => true,
+            (Screen::Settings(_), Mode::Settings) => true,
+            // Nothing to continue: the home screen says so.
+            (Screen::Home(home), Mode::Continue) => {
+                home.message.as_deref() == Some("There is no unfinished game.")
+            }
+            _ => false,
+        };
+        assert!(reached, "{mode:?}");
+        press(&mut app, KeyCode::Esc);
+        assert!(
+            matches!(app.screen, Screen::Home(_)),
+            "{mode:?}: Esc goes home"
+        );
+    }
+    let mut app = app_with_progress(&dir);
+    press(&mut app, KeyCode::Esc);
+    assert!(app.quit, "Esc on the home screen quits");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// White closes a1-d1-g1 with g4-g1 and shoots: Black, on three cows, is reduced to two.
+const WINNING: &str = "a1,d1,g4,b4/a7,d7,f6 0:0 w";
+
+/// Plays g4-g1xa7 by keys on the game screen and lets the app count it.
+fn win_by_keys(app: &mut App) {
+    for target in ["g4", "g1", "a7"] {
+        let Screen::Game(g) = &app.screen else {
+            panic!("a game on the screen");
+        };
+        let board = g.game.morris_position().expect("mill game").board();
+        for key in path_to(board, g.game.point, p(target)) {
+            press(app, key);
+        }
+        press(app, KeyCode::Enter);
+    }
+    app.tick(Instant::now());
+    let Screen::Game(g) = &app.screen else {
+        panic!("a game on the screen");
+    };
+    assert!(g.game.is_over(), "White won");
+}
+
+fn note(app: &App) -> String {
+    match &app.screen {
+        Screen::Game(g) => g.note.as_ref().map(|(n, _)| n.clone()).unwrap_or_default(),
+        _ => String::new(),
+    }
+}
+
+#[test]
+fn beating_the_calf_climbs_camp_one_and_a_hint_marks_the_climb_assisted() {
+    let dir = folder("climb");
+    let mut app = app_with_progress(&dir);
+    press(&mut app, KeyCode::Down); // Mountain Ascent
+    press(&mut app, KeyCode::Enter);
+    assert!(matches!(app.screen, Screen::Ascent(_)));
+    // Camp 2 is locked: Enter on it says so and no game starts.
+    press(&mut app, KeyCode::Up);
+    press(&mut app, KeyCode::Enter);
+    let Screen::Ascent(a) = &app.screen else {
+        panic!("still the ascent screen");
+    };
+    assert_eq!(
+        a.message.as_deref(),
+        Some("Camp 2 is locked: climb camp 1 first")
+    );
+    insta::assert_snapshot!("ascent_new", screen(&app, 100, 32));
+
+    let morabaraba = Mountain::new("morabaraba", None).expect("mountain");
+    // A first climb with a hint: climbed, but assisted.
+    app.start_climb(
+        &morabaraba,
+        1,
+        Seat::First,
+        Some(WINNING.to_owned()),
+        Instant::now(),
+    );
+    assert!(note(&app).contains("Calf waits here"), "{}", note(&app));
+    press(&mut app, KeyCode::Char('h'));
+    win_by_keys(&mut app);
+    let news = note(&app);
+    assert!(
+        news.starts_with("Camp 1 climbed! New medal: climbed."),
+        "{news}"
+    );
+    assert!(news.contains("Camp 2 is open"), "{news}");
+    // Enter in the game-over window: back on the ascent screen with the news; camp 2 is
+    // open, one medal of three at camp 1.
+    press(&mut app, KeyCode::Enter);
+    assert!(
+        matches!(app.screen, Screen::Ascent(_)),
+        "Enter after a climb: the mountain"
+    );
+    let shown = screen(&app, 100, 32);
+    assert!(
+        shown.contains(">o 1 The Calf Pen             Calf          *..  climbed"),
+        "{shown}"
+    );
+    assert!(
+        shown.contains(" ~ 2 Herd Boy's Stream        Herd Boy      ...  open"),
+        "{shown}"
+    );
+    assert!(
+        shown.contains("Camp 1 climbed! New medal: climbed. Camp 2 is open."),
+        "{shown}"
+    );
+    assert!(shown.contains("1. climbed, assisted:"), "{shown}");
+
+    // Again without help: the unassisted medal.
+    app.start_climb(
+        &morabaraba,
+        1,
+        Seat::First,
+        Some(WINNING.to_owned()),
+        Instant::now(),
+    );
+    win_by_keys(&mut app);
+    assert!(
+        note(&app).contains("New medal: unassisted"),
+        "{}",
+        note(&app)
+    );
+
+    // The progress file holds both climbs and reads back in a new app.
+    let (file, aside) = ProgressFile::open(dir.join("progress.toml")).expect("read");
+    assert!(aside.is_none());
+    let progress = &file.progress.ascent[&morabaraba.key()];
+    let status = morabaraba.status(progress);
+    assert!(status[0].medals.climbed && status[0].medals.unassisted);
+    assert!(!status[0].medals.mastered, "no win as Black yet");
+    assert!(status[1].unlocked);
+    for climb in &progress.camps["1"].climbs {
+        assert!(
+            dir.join(&climb.games[0].record).is_file(),
+            "the record is kept"
+        );
+    }
+    let again = app_with_progress(&dir);
+    assert_eq!(again.ascent_progress(&morabaraba), *progress);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_corrupt_progress_file_is_set_aside_and_reported_on_the_home_screen() {
+    let dir = folder("corrupt");
+    std::fs::write(dir.join("progress.toml"), "[[ascent").expect("written");
+    let app = app_with_progress(&dir);
+    let Screen::Home(home) = &app.screen else {
+        panic!("home");
+    };
+    let message = home.message.clone().unwrap_or_default();
+    assert!(message.starts_with("The progress file "), "{message}");
+    assert!(message.contains("it was kept as"), "{message}");
+    let kept = std::fs::read_dir(&dir)
+        .expect("folder")
+        .flatten()
+        .filter(|e| {
+            e.file_name()
+                .to_string_lossy()
+                .starts_with("progress.toml.corrupt-")
+        })
+        .count();
+    assert_eq!(kept, 1);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The rules screen, opened from the home screen.
+fn rules_app() -> App {
+    let mut app = App::new(PLAIN, Paths::default(), 5);
+    app.size = Rect::new(0, 0, 110, 36);
+    for _ in 0..3 {
+        press(&mut app, KeyCode::Down);
+    }
+    press(&mut app, KeyCode::Enter);
+    assert!(matches!(app.screen, Screen::Rules(_)));
+    app
+}
+
+/// Plays a mill move given in notation by picking its points with the cursor keys.
+fn pick_move(app: &mut App, mv: &str) {
+    let points: Vec<Point> = mv
+        .split(['-', 'x'])
+        .map(|t| t.parse().expect("point"))
+        .collect();
+    for target in points {
+        let Screen::Rules(r) = &app.screen else {
+            panic!("rules");
+        };
+        let board = r.board.morris_position().expect("a mill example").board();
+        for key in path_to(board, r.board.point, target) {
+            press(app, key);
+        }
+        press(app, KeyCode::Enter);
+    }
+}
+
+fn verdict(app: &App) -> Option<Verdict> {
+    match &app.screen {
+        Screen::Rules(r) => r.verdict.clone(),
+        _ => None,
+    }
+}
+
+#[test]
+fn each_mill_example_accepts_its_answer_by_keys_and_explains_a_wrong_one() {
+    let mut app = rules_app();
+    insta::assert_snapshot!("rules_first_example", screen(&app, 110, 36));
+    let mills: Vec<_> = LESSONS
+        .iter()
+        .filter(|l| l.game_rules().is_ok_and(|r| r.game_name() == "morabaraba"))
+        .collect();
+    for (i, lesson) in mills.iter().enumerate() {
+        let Screen::Rules(r) = &app.screen else {
+            panic!("rules");
+        };
+        assert_eq!(r.current().id, lesson.id, "example {i}");
+        // A wrong move: some legal move that is not an answer.
+        let wrong = r
+            .board
+            .legal_moves()
+            .into_iter()
+            .map(|m| m.to_string())
+            .find(|m| !lesson.answers.contains(&m.as_str()));
+        if let Some(wrong) = wrong {
+            pick_move(&mut app, &wrong);
+            assert_eq!(
+                verdict(&app),
+                Some(lesson.judge_text(&wrong)),
+                "{}: {wrong}",
+                lesson.id
+            );
+            assert!(
+                matches!(verdict(&app), Some(Verdict::Wrong(_))),
+                "{}",
+                lesson.id
+            );
+            let Screen::Rules(r) = &app.screen else {
+                panic!("rules");
+            };
+            assert_eq!(r.board.ply(), 0, "{}: set up again to try again", lesson.id);
+        }
+        pick_move(&mut app, lesson.answers[0]);
+        assert_eq!(
+            verdict(&app),
+            Some(Verdict::Right(lesson.right.to_owned())),
+            "{}",
+            lesson.id
+        );
+        press(&mut app, KeyCode::Tab);
+    }
+}
+
+#[test]
+fn the_mancala_examples_are_tried_with_the_cursor_too() {
+    let mut app = rules_app();
+    press(&mut app, KeyCode::Char('g')); // oware
+    let Screen::Rules(r) = &app.screen else {
+        panic!("rules");
+    };
+    assert_eq!(r.current().id, "capture-backwards");
+    // The cursor starts on South's first house; F is five to the right.
+    for _ in 0..5 {
+        press(&mut app, KeyCode::Right);
+    }
+    press(&mut app, KeyCode::Enter);
+    assert!(
+        verdict(&app).is_some_and(|v| v.is_right()),
+        "{:?}",
+        verdict(&app)
+    );
+    insta::assert_snapshot!("rules_oware_right", screen(&app, 110, 36));
+}
+
+#[test]
+fn the_settings_screen_turns_the_animation_off() {
+    let mut app = App::new(PLAIN, Paths::default(), 5);
+    for _ in 0..4 {
+        press(&mut app, KeyCode::Down);
+    }
+    press(&mut app, KeyCode::Enter);
+    assert!(matches!(app.screen, Screen::Settings(_)));
+    let before = app.animations;
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.animations, !before);
+    let mut terminal =
+        ratatui::Terminal::new(ratatui::backend::TestBackend::new(100, 24)).expect("terminal");
+    terminal
+        .draw(|f| ui::draw(&app, f.area(), f.buffer_mut(), Instant::now()))
+        .expect("draw");
+}
