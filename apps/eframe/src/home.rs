@@ -25,11 +25,7 @@ pub fn show(ui: &mut egui::Ui, dark: bool, message: Option<&str>) -> Option<Mode
                 ui.add_space(8.0);
             }
             for mode in MODES {
-                let text = format!("{}\n{}", mode.title(), mode.description());
-                let button = egui::Button::new(RichText::new(text).size(17.0))
-                    .min_size(vec2(520.0, 58.0))
-                    .corner_radius(10.0);
-                if ui.add(button).clicked() {
+                if mode_button(ui, mode.title(), mode.description()).clicked() {
                     chosen = Some(mode);
                 }
                 ui.add_space(6.0);
@@ -37,6 +33,42 @@ pub fn show(ui: &mut egui::Ui, dark: bool, message: Option<&str>) -> Option<Mode
         });
     });
     chosen
+}
+
+/// One large button of the home screen: the mode's title over its description, both centred.
+/// Painted by hand because a two-line button label lines up at the left edge of its text.
+fn mode_button(ui: &mut egui::Ui, title: &str, description: &str) -> egui::Response {
+    let size = vec2(520.0_f32.min(ui.available_width()), 58.0);
+    let (rect, response) = ui.allocate_exact_size(size, egui::Sense::click());
+    let label = format!("{title}\n{description}");
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &label));
+    if ui.is_rect_visible(rect) {
+        let visuals = ui.style().interact(&response);
+        let painter = ui.painter();
+        painter.rect(
+            rect,
+            10.0,
+            visuals.weak_bg_fill,
+            visuals.bg_stroke,
+            egui::StrokeKind::Inside,
+        );
+        let colour = visuals.text_color();
+        painter.text(
+            rect.center_top() + vec2(0.0, 18.0),
+            egui::Align2::CENTER_CENTER,
+            title,
+            egui::FontId::proportional(19.0),
+            colour,
+        );
+        painter.text(
+            rect.center_top() + vec2(0.0, 40.0),
+            egui::Align2::CENTER_CENTER,
+            description,
+            egui::FontId::proportional(15.0),
+            ui.visuals().weak_text_color(),
+        );
+    }
+    response
 }
 
 /// A "Home" button at the top of a screen; whether it was clicked.
