@@ -898,7 +898,7 @@ impl GameTask {
         let mut record = self.loaded.game.record();
         let row = &self.loaded.row;
         record.set_tag("Site", "kraal-server");
-        record.set_tag("Game", &row.id.to_string());
+        record.set_tag("OnlineGame", &row.id.to_string());
         for (seat, tag) in [(Seat::First, "White"), (Seat::Second, "Black")] {
             let name = row.names[seat.index()].as_deref().unwrap_or("anonymous");
             record.set_tag(tag, name);
