@@ -10,6 +10,8 @@ const LIBRARY_CRATES: &[&str] = &[
     "crates/ai",
     "crates/session",
     "crates/front",
+    "crates/protocol",
+    "crates/online",
 ];
 
 fn root() -> PathBuf {

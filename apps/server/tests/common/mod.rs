@@ -85,6 +85,9 @@ impl Player {
     /// The next frame, applied to the mirror.
     pub async fn next(&mut self) -> ServerFrame {
         let frame = self.conn.recv_within(WAIT).await.expect("a frame");
+        if std::env::var_os("KRAAL_TEST_TRACE").is_some() {
+            eprintln!("{:?} <- {}", self.mirror.as_ref().map(|m| m.snapshot.you), frame.to_text());
+        }
         if let ServerFrame::Game(snapshot) = &frame {
             self.mirror = Some(Mirror::new(snapshot.clone()).expect("mirrors"));
         } else if let Some(mirror) = &mut self.mirror {
