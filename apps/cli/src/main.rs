@@ -38,6 +38,7 @@ macro_rules! with_family {
 mod docs;
 mod engine;
 mod external;
+mod online;
 mod perft;
 mod play;
 mod rules;
@@ -105,6 +106,8 @@ enum Command {
         #[arg(long)]
         ascii: bool,
     },
+    /// Play on a kraal server: create, join, resume, list, export.
+    Online(online::OnlineArgs),
     /// Print shell completions for kraal.
     Completions {
         /// The shell: bash, elvish, fish, powershell or zsh.
@@ -300,6 +303,7 @@ fn main() -> ExitCode {
             })
         }
         Some(Command::Engine) => engine::run(),
+        Some(Command::Online(args)) => online::run(args),
         Some(Command::Replay { file, json }) => tools::replay(&file, json),
         Some(Command::Completions { shell }) => docs::completions(
             &mut <Cli as clap::CommandFactory>::command(),

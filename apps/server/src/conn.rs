@@ -70,7 +70,11 @@ pub async fn serve(srv: Arc<Server>, mut socket: WebSocket, ip: IpAddr) {
         let bytes = match &message {
             Message::Text(text) => text.as_bytes(),
             Message::Binary(_) => {
-                let _ = send(&mut socket, &ServerFrame::error(ErrorCode::BadMessage, "frames are UTF-8 JSON text")).await;
+                let _ = send(
+                    &mut socket,
+                    &ServerFrame::error(ErrorCode::BadMessage, "frames are UTF-8 JSON text"),
+                )
+                .await;
                 break;
             }
             Message::Close(_) => break,
@@ -159,7 +163,16 @@ impl Conn {
                 set,
                 clock,
                 seat,
-            } => self.create(&game, rules.as_deref(), &set, clock.0, seat.unwrap_or(Seat::First)).await,
+            } => {
+                self.create(
+                    &game,
+                    rules.as_deref(),
+                    &set,
+                    clock.0,
+                    seat.unwrap_or(Seat::First),
+                )
+                .await
+            }
             ClientFrame::Join { code } => self.join(&code).await,
             ClientFrame::Resume { game, token } => self.resume(game, &token).await,
             ClientFrame::Export { game } => self.export(game).await,
@@ -181,7 +194,10 @@ impl Conn {
 
     fn refuse_second_game(&self) -> Option<Vec<ServerFrame>> {
         self.bound.as_ref().map(|_| {
-            error(ErrorCode::BadMessage, "this connection plays a game already: open another")
+            error(
+                ErrorCode::BadMessage,
+                "this connection plays a game already: open another",
+            )
         })
     }
 
@@ -198,8 +214,14 @@ impl Conn {
         }
         let now = self.srv.time.now_ms();
         if !self.srv.limits.create_game(self.ip, now) {
-            self.srv.metrics.rate_limited.fetch_add(1, Ordering::Relaxed);
-            return error(ErrorCode::RateLimited, "too many games created from this address: wait");
+            self.srv
+                .metrics
+                .rate_limited
+                .fetch_add(1, Ordering::Relaxed);
+            return error(
+                ErrorCode::RateLimited,
+                "too many games created from this address: wait",
+            );
         }
         let rules = match kraal_session::resolve(name, rules, set) {
             Ok(rules) => rules,
@@ -208,7 +230,14 @@ impl Conn {
         let token = ids::seat_token();
         let mut inserted = None;
         for _ in 0..3 {
-            let row = game::new_row(&rules, control, seat, ids::token_hash(&token), self.name.clone(), now);
+            let row = game::new_row(
+                &rules,
+                control,
+                seat,
+                ids::token_hash(&token),
+                self.name.clone(),
+                now,
+            );
             match self.srv.db.insert_game(&row, now).await {
                 Ok(()) => {
                     inserted = Some(row);
@@ -219,7 +248,10 @@ impl Conn {
             }
         }
         let Some(row) = inserted else {
-            return error(ErrorCode::Internal, "the game could not be stored: try again");
+            return error(
+                ErrorCode::Internal,
+                "the game could not be stored: try again",
+            );
         };
         let code = row.code.clone().unwrap_or_default();
         match self.attach(row.id, &token).await {
@@ -237,9 +269,19 @@ impl Conn {
         if let Some(refused) = self.refuse_second_game() {
             return refused;
         }
-        if !self.srv.limits.join_attempt(self.ip, self.srv.time.now_ms()) {
-            self.srv.metrics.rate_limited.fetch_add(1, Ordering::Relaxed);
-            return error(ErrorCode::RateLimited, "too many join attempts: wait a minute");
+        if !self
+            .srv
+            .limits
+            .join_attempt(self.ip, self.srv.time.now_ms())
+        {
+            self.srv
+                .metrics
+                .rate_limited
+                .fetch_add(1, Ordering::Relaxed);
+            return error(
+                ErrorCode::RateLimited,
+                "too many join attempts: wait a minute",
+            );
         }
         let unknown = || error(ErrorCode::UnknownGame, "no game waits with this code");
         let Some(code) = ids::normalise_code(code) else {
@@ -289,8 +331,15 @@ impl Conn {
         {
             return error(ErrorCode::BadMessage, "this connection plays another game");
         }
-        if !self.srv.limits.join_attempt(self.ip, self.srv.time.now_ms()) {
-            self.srv.metrics.rate_limited.fetch_add(1, Ordering::Relaxed);
+        if !self
+            .srv
+            .limits
+            .join_attempt(self.ip, self.srv.time.now_ms())
+        {
+            self.srv
+                .metrics
+                .rate_limited
+                .fetch_add(1, Ordering::Relaxed);
             return error(ErrorCode::RateLimited, "too many attempts: wait a minute");
         }
         match self.attach(game.0, token).await {
@@ -322,7 +371,10 @@ impl Conn {
                 Err(_) => {}
             }
         }
-        Err(error(ErrorCode::Internal, "the game's task ended: try again"))
+        Err(error(
+            ErrorCode::Internal,
+            "the game's task ended: try again",
+        ))
     }
 
     async fn export(&mut self, game: GameId) -> Vec<ServerFrame> {
@@ -342,4 +394,3 @@ impl Conn {
         error(ErrorCode::Internal, "the game's task ended: try again")
     }
 }
-

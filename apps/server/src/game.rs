@@ -157,7 +157,10 @@ pub fn status_of(row: &GameRow) -> Result<GameStatus, String> {
         "live" => GameStatus::Live,
         "aborted" => GameStatus::Aborted,
         "over" => {
-            let text = row.outcome.as_deref().ok_or("an ended game without an outcome")?;
+            let text = row
+                .outcome
+                .as_deref()
+                .ok_or("an ended game without an outcome")?;
             GameStatus::Over {
                 outcome: serde_json::from_str(text).map_err(|e| e.to_string())?,
             }
@@ -174,7 +177,10 @@ pub fn rules_of(row: &GameRow) -> Result<(GameRules, TimeControl), String> {
     let overrides: Vec<String> = serde_json::from_str(&row.overrides).map_err(|e| e.to_string())?;
     let rules = kraal_session::resolve(&row.game_name, Some(&row.rule_set), &overrides)
         .map_err(|e| e.to_string())?;
-    let control = row.clock.parse().map_err(|e: kraal_session::clock::BadTimeControl| e.to_string())?;
+    let control = row
+        .clock
+        .parse()
+        .map_err(|e: kraal_session::clock::BadTimeControl| e.to_string())?;
     Ok((rules, control))
 }
 
@@ -358,11 +364,7 @@ impl GameTask {
     }
 
     /// Writes `row` if the stored version is still ours; on a conflict reads the game again.
-    async fn commit(
-        &mut self,
-        row: GameRow,
-        mv: Option<(u64, String)>,
-    ) -> Result<Commit, DbError> {
+    async fn commit(&mut self, row: GameRow, mv: Option<(u64, String)>) -> Result<Commit, DbError> {
         let old = self.loaded.row.version;
         let now = self.now();
         if self.srv.db.save(&row, old, mv, now, &self.srv.node).await? {
@@ -577,7 +579,11 @@ impl GameTask {
                         let outcome = self.decided(None, EndReason::Agreement);
                         self.end(conn, outcome).await;
                     } else {
-                        self.error(conn, ErrorCode::NoDrawOffer, "there is no draw offer to accept");
+                        self.error(
+                            conn,
+                            ErrorCode::NoDrawOffer,
+                            "there is no draw offer to accept",
+                        );
                     }
                 }
             }
@@ -586,7 +592,11 @@ impl GameTask {
                     if self.draw_offer() == Some(seat.other()) {
                         self.set_draw_offer(conn, None).await;
                     } else {
-                        self.error(conn, ErrorCode::NoDrawOffer, "there is no draw offer to decline");
+                        self.error(
+                            conn,
+                            ErrorCode::NoDrawOffer,
+                            "there is no draw offer to decline",
+                        );
                     }
                 }
             }
@@ -596,7 +606,11 @@ impl GameTask {
                 if abortable {
                     self.end(conn, GameStatus::Aborted).await;
                 } else if self.live(conn) {
-                    self.error(conn, ErrorCode::CannotAbort, "each side has moved: resign instead");
+                    self.error(
+                        conn,
+                        ErrorCode::CannotAbort,
+                        "each side has moved: resign instead",
+                    );
                 }
             }
             ClientFrame::Claim { kind } => self.claim(conn, seat, kind).await,
@@ -662,7 +676,9 @@ impl GameTask {
                 };
                 self.broadcast(&frame);
             }
-            Ok(Commit::Conflict) => self.error(conn, ErrorCode::Internal, "the game changed: try again"),
+            Ok(Commit::Conflict) => {
+                self.error(conn, ErrorCode::Internal, "the game changed: try again")
+            }
             Err(e) => self.db_failed(conn, &e),
         }
     }
@@ -686,7 +702,10 @@ impl GameTask {
                 self.error(
                     conn,
                     ErrorCode::CannotClaim,
-                    format!("the opponent has been gone less than the grace period: {} s more", left.div_ceil(1000)),
+                    format!(
+                        "the opponent has been gone less than the grace period: {} s more",
+                        left.div_ceil(1000)
+                    ),
                 );
             }
             None => self.error(conn, ErrorCode::CannotClaim, "the opponent is connected"),
@@ -720,7 +739,10 @@ impl GameTask {
                     status,
                 };
                 self.broadcast(&frame);
-                self.srv.metrics.games_finished.fetch_add(1, Ordering::Relaxed);
+                self.srv
+                    .metrics
+                    .games_finished
+                    .fetch_add(1, Ordering::Relaxed);
                 Ok(true)
             }
             Commit::Conflict => Ok(false),
@@ -729,7 +751,11 @@ impl GameTask {
 
     fn db_failed(&mut self, conn: u64, e: &DbError) {
         eprintln!("kraal-server: game {}: {e}", self.id());
-        self.error(conn, ErrorCode::Internal, "the server's database failed: try again");
+        self.error(
+            conn,
+            ErrorCode::Internal,
+            "the server's database failed: try again",
+        );
     }
 
     /// When the side to move's flag falls (with the lag allowance), if a clock runs.
@@ -739,7 +765,10 @@ impl GameTask {
             return None;
         }
         let to_move = self.loaded.game.side_to_move();
-        let left = self.loaded.clock.left(to_move, to_move, self.instant(started))?;
+        let left = self
+            .loaded
+            .clock
+            .left(to_move, to_move, self.instant(started))?;
         Some(started + u64::try_from(left.as_millis()).unwrap_or(u64::MAX) + LAG_ALLOWANCE_MS)
     }
 
@@ -782,12 +811,20 @@ impl GameTask {
                     let snapshot = ServerFrame::Game(self.snapshot(seat));
                     self.send(conn, snapshot);
                 } else {
-                    self.error(conn, ErrorCode::StalePly, format!("ply {ply} is played already; the game is at ply {played}"));
+                    self.error(
+                        conn,
+                        ErrorCode::StalePly,
+                        format!("ply {ply} is played already; the game is at ply {played}"),
+                    );
                 }
                 return;
             }
             if ply > played {
-                self.error(conn, ErrorCode::StalePly, format!("the game is at ply {played}, not {ply}"));
+                self.error(
+                    conn,
+                    ErrorCode::StalePly,
+                    format!("the game is at ply {played}, not {ply}"),
+                );
                 return;
             }
             if seat != self.to_move() {
@@ -796,7 +833,11 @@ impl GameTask {
             }
             let any = AnyMove::from(mv);
             if !self.loaded.game.legal_moves().contains(&any) {
-                self.error(conn, ErrorCode::IllegalMove, format!("{mv} is not a legal move here"));
+                self.error(
+                    conn,
+                    ErrorCode::IllegalMove,
+                    format!("{mv} is not a legal move here"),
+                );
                 return;
             }
             match self.commit_move(ply, any, think_ms).await {
@@ -835,8 +876,7 @@ impl GameTask {
                 return Ok(Some(()));
             }
             clock.end_turn(side, moved_at);
-            clock = Clock::restore(self.loaded.control, &clock.snapshot(moved_at))
-                .unwrap_or(clock);
+            clock = Clock::restore(self.loaded.control, &clock.snapshot(moved_at)).unwrap_or(clock);
             clock.start(self.instant(now));
             turn_started = Some(now);
         } else if ply == 1 && self.loaded.control != TimeControl::None {
@@ -851,9 +891,13 @@ impl GameTask {
         let mut row = self.loaded.row.clone();
         row.plies += 1;
         row.version += if outcome.is_some() { 2 } else { 1 };
-        row.clock_state = (self.loaded.control != TimeControl::None)
-            .then(|| clock.snapshot(self.instant(now)));
-        row.turn_started_ms = if outcome.is_some() { None } else { turn_started };
+        row.clock_state =
+            (self.loaded.control != TimeControl::None).then(|| clock.snapshot(self.instant(now)));
+        row.turn_started_ms = if outcome.is_some() {
+            None
+        } else {
+            turn_started
+        };
         if self.draw_offer() == Some(Seat::from_index(side).other()) {
             // A move declines the opponent's offer.
             row.draw_offer = None;
@@ -871,7 +915,11 @@ impl GameTask {
                 self.srv.metrics.moves.fetch_add(1, Ordering::Relaxed);
                 let version = self.loaded.row.version;
                 let moved = ServerFrame::Moved {
-                    version: if outcome.is_some() { version - 1 } else { version },
+                    version: if outcome.is_some() {
+                        version - 1
+                    } else {
+                        version
+                    },
                     ply: ply as u32,
                     mv: WireMove::from(mv),
                     clocks_ms: self.clocks_ms(now),
@@ -880,7 +928,10 @@ impl GameTask {
                 self.broadcast(&moved);
                 if outcome.is_some() {
                     self.broadcast(&ServerFrame::Ended { version, status });
-                    self.srv.metrics.games_finished.fetch_add(1, Ordering::Relaxed);
+                    self.srv
+                        .metrics
+                        .games_finished
+                        .fetch_add(1, Ordering::Relaxed);
                 }
                 Ok(Some(()))
             }
@@ -926,7 +977,8 @@ fn instant(epoch: (Instant, u64), ms: u64) -> Instant {
     if ms >= at_ms {
         at + Duration::from_millis(ms - at_ms)
     } else {
-        at.checked_sub(Duration::from_millis(at_ms - ms)).unwrap_or(at)
+        at.checked_sub(Duration::from_millis(at_ms - ms))
+            .unwrap_or(at)
     }
 }
 
@@ -1024,8 +1076,14 @@ mod tests {
     fn slow_games_get_longer_grace() {
         assert_eq!(grace("1+0".parse().expect("tc")), Duration::from_secs(30));
         assert_eq!(grace("30+0".parse().expect("tc")), Duration::from_secs(180));
-        assert_eq!(grace("180+0".parse().expect("tc")), Duration::from_secs(300));
-        assert_eq!(grace("move:120".parse().expect("tc")), Duration::from_secs(120));
+        assert_eq!(
+            grace("180+0".parse().expect("tc")),
+            Duration::from_secs(300)
+        );
+        assert_eq!(
+            grace("move:120".parse().expect("tc")),
+            Duration::from_secs(120)
+        );
     }
 
     #[test]

@@ -73,7 +73,11 @@ mod tests {
     #[test]
     fn codes_use_no_look_alike_characters() {
         for look_alike in b"0O1IL5S2Z8B" {
-            assert!(!CODE_ALPHABET.contains(look_alike), "{}", *look_alike as char);
+            assert!(
+                !CODE_ALPHABET.contains(look_alike),
+                "{}",
+                *look_alike as char
+            );
         }
         for _ in 0..200 {
             let code = join_code();

@@ -10,6 +10,7 @@ pub mod game;
 pub mod http;
 pub mod ids;
 pub mod limits;
+pub mod load;
 pub mod time;
 
 pub use http::router;
@@ -265,7 +266,10 @@ async fn load_unfinished(server: &Arc<Server>) -> Result<(usize, usize), DbError
             }
             Err(e) => {
                 eprintln!("kraal-server: game {id} is not loaded: {e}");
-                server.metrics.integrity_failures.fetch_add(1, Ordering::Relaxed);
+                server
+                    .metrics
+                    .integrity_failures
+                    .fetch_add(1, Ordering::Relaxed);
                 failed += 1;
             }
         }

@@ -113,7 +113,10 @@ impl AddressLimits {
     }
 
     fn with<T>(&self, ip: IpAddr, now_ms: u64, f: impl FnOnce(&mut PerAddress) -> T) -> T {
-        let mut table = self.table.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let mut table = self
+            .table
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         let l = self.limits;
         let entry = table.entry(ip).or_insert_with(|| PerAddress {
             sockets: 0,
@@ -201,9 +204,18 @@ mod tests {
         table.close_socket(ip, 0);
         assert!(table.open_socket(ip, 0));
         assert!((0..3).all(|_| table.join_attempt(ip, 0)));
-        assert!(!table.join_attempt(ip, 1_000), "a fourth guess within the minute");
-        assert!(table.join_attempt(ip, 20_000), "one back after 20 s at 3 a minute");
+        assert!(
+            !table.join_attempt(ip, 1_000),
+            "a fourth guess within the minute"
+        );
+        assert!(
+            table.join_attempt(ip, 20_000),
+            "one back after 20 s at 3 a minute"
+        );
         let other = IpAddr::V4(Ipv4Addr::new(10, 0, 0, 1));
-        assert!(table.join_attempt(other, 1_000), "another address has its own");
+        assert!(
+            table.join_attempt(other, 1_000),
+            "another address has its own"
+        );
     }
 }

@@ -16,12 +16,18 @@ struct Args {
     /// user's data folder).
     #[arg(long)]
     database: Option<String>,
+    /// Lift the rate limits (for a load test from one address; never on a public server).
+    #[arg(long)]
+    generous_limits: bool,
 }
 
 fn default_database() -> anyhow::Result<String> {
     let dirs = directories::ProjectDirs::from("", "", "kraal")
         .context("no home folder to keep the database in: give --database")?;
-    Ok(format!("sqlite:{}", dirs.data_dir().join("server.sqlite3").display()))
+    Ok(format!(
+        "sqlite:{}",
+        dirs.data_dir().join("server.sqlite3").display()
+    ))
 }
 
 #[tokio::main]
@@ -31,7 +37,11 @@ async fn main() -> anyhow::Result<()> {
         Some(d) => d,
         None => default_database()?,
     };
-    let running = kraal_server::start(kraal_server::Options::new(args.listen, &database))
+    let mut options = kraal_server::Options::new(args.listen, &database);
+    if args.generous_limits {
+        options.limits = kraal_server::limits::Limits::generous();
+    }
+    let running = kraal_server::start(options)
         .await
         .with_context(|| format!("starting on {database}"))?;
     let (loaded, failed) = running.loaded;
@@ -39,9 +49,15 @@ async fn main() -> anyhow::Result<()> {
         "kraal-server: serving {} on {} ({loaded} games resumed{})",
         running.url(),
         database,
-        if failed > 0 { format!(", {failed} failed the integrity check") } else { String::new() }
+        if failed > 0 {
+            format!(", {failed} failed the integrity check")
+        } else {
+            String::new()
+        }
     );
-    tokio::signal::ctrl_c().await.context("waiting for Ctrl-C")?;
+    tokio::signal::ctrl_c()
+        .await
+        .context("waiting for Ctrl-C")?;
     eprintln!("kraal-server: stopping");
     running.kill().await;
     Ok(())

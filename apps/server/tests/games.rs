@@ -25,14 +25,23 @@ async fn a_morabaraba_game_with_mills_and_shots_is_played_to_its_end() {
     let plies = play_out(&mut a, &mut b, shooter).await;
     let moves = &a.mirror().snapshot.moves;
     assert_eq!(moves.len() as u32, plies);
-    assert!(moves.iter().any(|m| m.to_string().contains('x')), "a mill and a shot");
+    assert!(
+        moves.iter().any(|m| m.to_string().contains('x')),
+        "a mill and a shot"
+    );
     let GameStatus::Over { outcome } = a.status() else {
         panic!("not over: {:?}", a.status());
     };
     assert_eq!(b.status(), a.status());
     // The stored record replays to the same result, by the rules on this side.
-    a.send(ClientFrame::Export { game: a.game.expect("game") }).await;
-    let ServerFrame::Record { text, .. } = a.until("record", |f| matches!(f, ServerFrame::Record { .. })).await else {
+    a.send(ClientFrame::Export {
+        game: a.game.expect("game"),
+    })
+    .await;
+    let ServerFrame::Record { text, .. } = a
+        .until("record", |f| matches!(f, ServerFrame::Record { .. }))
+        .await
+    else {
         unreachable!()
     };
     let record = Record::parse(&text).expect("the export reads as a record");
@@ -73,14 +82,29 @@ async fn illegal_moves_wrong_turns_and_stale_plies_are_refused() {
     assert_eq!(b.hear_move().await.to_string(), "a1");
     // White again at ply 1: its turn is over.
     let mv = a.parse("d1");
-    a.send(ClientFrame::Move { ply: 1, mv, think_ms: None }).await;
+    a.send(ClientFrame::Move {
+        ply: 1,
+        mv,
+        think_ms: None,
+    })
+    .await;
     assert_eq!(a.error().await, ErrorCode::NotYourTurn);
     // Black for ply 5: no such ply yet.
     let mv = b.parse("d1");
-    b.send(ClientFrame::Move { ply: 5, mv, think_ms: None }).await;
+    b.send(ClientFrame::Move {
+        ply: 5,
+        mv,
+        think_ms: None,
+    })
+    .await;
     assert_eq!(b.error().await, ErrorCode::StalePly);
     // Black for ply 0, another move than the one played there.
-    b.send(ClientFrame::Move { ply: 0, mv, think_ms: None }).await;
+    b.send(ClientFrame::Move {
+        ply: 0,
+        mv,
+        think_ms: None,
+    })
+    .await;
     assert_eq!(b.error().await, ErrorCode::StalePly);
     // The game is unchanged and goes on.
     b.play("d1").await;
@@ -95,13 +119,27 @@ async fn a_resend_after_a_reconnect_is_not_applied_twice() {
     let server = start(&sqlite_url("resend"), &time).await;
     let (mut a, mut b) = pair(&server.url(), "oware", &[], "none").await;
     let first = a.mirror().legal_moves()[0];
-    a.send(ClientFrame::Move { ply: 0, mv: first, think_ms: None }).await;
+    a.send(ClientFrame::Move {
+        ply: 0,
+        mv: first,
+        think_ms: None,
+    })
+    .await;
     // The connection drops before the client reads the acknowledgement.
     assert_eq!(b.hear_move().await, first);
     a.resume(&server.url()).await;
-    assert_eq!(a.mirror().snapshot.moves, vec![first], "resumed with the move");
+    assert_eq!(
+        a.mirror().snapshot.moves,
+        vec![first],
+        "resumed with the move"
+    );
     // The client, unsure, sends it again for ply 0: recognised, the whole game comes back.
-    a.send(ClientFrame::Move { ply: 0, mv: first, think_ms: None }).await;
+    a.send(ClientFrame::Move {
+        ply: 0,
+        mv: first,
+        think_ms: None,
+    })
+    .await;
     a.snapshot().await;
     assert_eq!(a.mirror().snapshot.moves, vec![first], "not played twice");
     let reply = b.mirror().legal_moves()[0];
@@ -120,7 +158,10 @@ async fn resignation_ends_the_game_for_the_other_side() {
     let GameStatus::Over { outcome } = a.hear_end().await else {
         panic!("not over");
     };
-    assert_eq!((outcome.winner, outcome.reason), (Some(Seat::First), EndReason::Resignation));
+    assert_eq!(
+        (outcome.winner, outcome.reason),
+        (Some(Seat::First), EndReason::Resignation)
+    );
     assert_eq!(b.hear_end().await, GameStatus::Over { outcome });
     // Nothing more can be played.
     a.send_move(&a.mirror().legal_moves()[0].to_string()).await;
@@ -136,17 +177,33 @@ async fn a_draw_is_offered_declined_offered_again_and_accepted() {
     b.send(ClientFrame::AcceptDraw).await;
     assert_eq!(b.error().await, ErrorCode::NoDrawOffer);
     a.send(ClientFrame::OfferDraw).await;
-    b.until("offer", |f| matches!(f, ServerFrame::DrawOffered { by: Seat::First, .. })).await;
+    b.until("offer", |f| {
+        matches!(
+            f,
+            ServerFrame::DrawOffered {
+                by: Seat::First,
+                ..
+            }
+        )
+    })
+    .await;
     b.send(ClientFrame::DeclineDraw).await;
-    a.until("declined", |f| matches!(f, ServerFrame::DrawDeclined { .. })).await;
+    a.until("declined", |f| {
+        matches!(f, ServerFrame::DrawDeclined { .. })
+    })
+    .await;
     assert_eq!(a.mirror().snapshot.draw_offer, None);
     a.send(ClientFrame::OfferDraw).await;
-    b.until("offer", |f| matches!(f, ServerFrame::DrawOffered { .. })).await;
+    b.until("offer", |f| matches!(f, ServerFrame::DrawOffered { .. }))
+        .await;
     b.send(ClientFrame::AcceptDraw).await;
     let GameStatus::Over { outcome } = a.hear_end().await else {
         panic!("not over");
     };
-    assert_eq!((outcome.winner, outcome.reason), (None, EndReason::Agreement));
+    assert_eq!(
+        (outcome.winner, outcome.reason),
+        (None, EndReason::Agreement)
+    );
     server.kill().await;
 }
 
@@ -200,7 +257,10 @@ async fn the_flag_falls_on_the_server_on_paused_time() {
     let GameStatus::Over { outcome } = a.hear_end().await else {
         panic!("not over");
     };
-    assert_eq!((outcome.winner, outcome.reason), (Some(Seat::First), EndReason::Time));
+    assert_eq!(
+        (outcome.winner, outcome.reason),
+        (Some(Seat::First), EndReason::Time)
+    );
     assert_eq!(b.hear_end().await, GameStatus::Over { outcome });
     server.kill().await;
 }
@@ -210,23 +270,46 @@ async fn a_player_gone_past_the_grace_period_can_be_claimed_against() {
     let time = manual_time();
     let server = start(&sqlite_url("claim"), &time).await;
     let (mut a, b) = pair(&server.url(), "morabaraba", &[], "none").await;
-    a.send(ClientFrame::Claim { kind: ClaimKind::Win }).await;
-    assert_eq!(a.error().await, ErrorCode::CannotClaim, "the opponent is here");
+    a.send(ClientFrame::Claim {
+        kind: ClaimKind::Win,
+    })
+    .await;
+    assert_eq!(
+        a.error().await,
+        ErrorCode::CannotClaim,
+        "the opponent is here"
+    );
     b.conn.close().await;
-    let ServerFrame::Presence { claim_in_ms, .. } =
-        a.until("presence", |f| matches!(f, ServerFrame::Presence { online: false, .. })).await
+    let ServerFrame::Presence { claim_in_ms, .. } = a
+        .until("presence", |f| {
+            matches!(f, ServerFrame::Presence { online: false, .. })
+        })
+        .await
     else {
         unreachable!()
     };
     assert_eq!(claim_in_ms, Some(120_000), "the grace of an untimed game");
     time.advance(Duration::from_secs(119));
-    a.send(ClientFrame::Claim { kind: ClaimKind::Win }).await;
-    assert_eq!(a.error().await, ErrorCode::CannotClaim, "within the grace period");
+    a.send(ClientFrame::Claim {
+        kind: ClaimKind::Win,
+    })
+    .await;
+    assert_eq!(
+        a.error().await,
+        ErrorCode::CannotClaim,
+        "within the grace period"
+    );
     time.advance(Duration::from_secs(1));
-    a.send(ClientFrame::Claim { kind: ClaimKind::Win }).await;
+    a.send(ClientFrame::Claim {
+        kind: ClaimKind::Win,
+    })
+    .await;
     let GameStatus::Over { outcome } = a.hear_end().await else {
         panic!("not over");
     };
-    assert_eq!((outcome.winner, outcome.reason), (Some(Seat::First), EndReason::Abandonment));
+    assert_eq!(
+        (outcome.winner, outcome.reason),
+        (Some(Seat::First), EndReason::Abandonment)
+    );
     server.kill().await;
 }

@@ -27,7 +27,12 @@ async fn killed_and_restarted(url: &str, check_loaded: bool) {
     // The eighth move is sent, and the server dies before anyone can be sure of it.
     let mv = b.mirror().legal_moves()[0];
     let ply = b.ply();
-    b.send(ClientFrame::Move { ply, mv, think_ms: None }).await;
+    b.send(ClientFrame::Move {
+        ply,
+        mv,
+        think_ms: None,
+    })
+    .await;
     server.kill().await;
 
     let server = start(url, &time).await;
@@ -37,12 +42,29 @@ async fn killed_and_restarted(url: &str, check_loaded: bool) {
     a.resume(&server.url()).await;
     b.resume(&server.url()).await;
     let moves = &a.mirror().snapshot.moves;
-    assert_eq!(moves[..7], acknowledged[..], "every acknowledged move is there");
-    assert!(moves.len() == 7 || moves.len() == 8, "the eighth was stored or not: {}", moves.len());
-    assert_eq!(a.mirror().snapshot.clocks_ms.expect("clock")[0], clocks[0], "White's clock as it was");
+    assert_eq!(
+        moves[..7],
+        acknowledged[..],
+        "every acknowledged move is there"
+    );
+    assert!(
+        moves.len() == 7 || moves.len() == 8,
+        "the eighth was stored or not: {}",
+        moves.len()
+    );
+    assert_eq!(
+        a.mirror().snapshot.clocks_ms.expect("clock")[0],
+        clocks[0],
+        "White's clock as it was"
+    );
     if moves.len() == 7 {
         // Not stored, so it can be sent again.
-        b.send(ClientFrame::Move { ply, mv, think_ms: None }).await;
+        b.send(ClientFrame::Move {
+            ply,
+            mv,
+            think_ms: None,
+        })
+        .await;
         assert_eq!(b.hear_move().await, mv);
         assert_eq!(a.hear_move().await, mv);
     }
@@ -78,9 +100,10 @@ async fn postgres_restart_and_a_game_across_two_nodes() {
     let code = a.create("oware", &[], "none").await;
     let mut b = Player::connect(&two.url()).await;
     b.join(&code).await;
-    a.until("the join, through the database", |f| {
-        matches!(f, ServerFrame::Game(s) if s.status == GameStatus::Live)
-    })
+    a.until(
+        "the join, through the database",
+        |f| matches!(f, ServerFrame::Game(s) if s.status == GameStatus::Live),
+    )
     .await;
     for ply in 0..12 {
         let (me, other) = mover(&mut a, &mut b);

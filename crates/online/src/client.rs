@@ -125,3 +125,35 @@ impl Connection {
         let _ = self.socket.close(None).await;
     }
 }
+
+/// Connects again and resumes a held seat, trying `attempts` times with a growing pause (one
+/// second, two, four, at most eight) between tries. The whole game is the next frame.
+///
+/// # Errors
+/// The last attempt's failure.
+pub async fn reconnect(
+    seat: &crate::store::Seat,
+    name: Option<&str>,
+    attempts: u32,
+) -> Result<Connection, ClientError> {
+    let mut pause = Duration::from_secs(1);
+    let mut last = ClientError::Closed;
+    for attempt in 0..attempts.max(1) {
+        if attempt > 0 {
+            tokio::time::sleep(pause).await;
+            pause = (pause * 2).min(Duration::from_secs(8));
+        }
+        match Connection::connect(&seat.server, name).await {
+            Ok(mut conn) => {
+                conn.send(&ClientFrame::Resume {
+                    game: seat.game,
+                    token: seat.token.clone(),
+                })
+                .await?;
+                return Ok(conn);
+            }
+            Err(e) => last = e,
+        }
+    }
+    Err(last)
+}

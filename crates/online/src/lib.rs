@@ -4,6 +4,6 @@ pub mod client;
 pub mod mirror;
 pub mod store;
 
-pub use client::{ClientError, Connection};
+pub use client::{ClientError, Connection, reconnect};
 pub use mirror::{Applied, Mirror, MirrorError};
 pub use store::{Seat as StoredSeat, StoreError, TokenStore};

@@ -63,8 +63,9 @@ impl Mirror {
     /// # Errors
     /// The rules or a move do not replay here.
     pub fn new(snapshot: GameSnapshot) -> Result<Mirror, MirrorError> {
-        let rules = kraal_session::resolve(&snapshot.game_name, Some(&snapshot.rule_set), &snapshot.set)
-            .map_err(MirrorError::Rules)?;
+        let rules =
+            kraal_session::resolve(&snapshot.game_name, Some(&snapshot.rule_set), &snapshot.set)
+                .map_err(MirrorError::Rules)?;
         let mut game = AnyGame::new(&rules, None, [Player::Human, Player::Human], 0)
             .map_err(MirrorError::Rules)?;
         for (ply, mv) in snapshot.moves.iter().enumerate() {
@@ -89,7 +90,11 @@ impl Mirror {
     /// The legal moves now.
     #[must_use]
     pub fn legal_moves(&self) -> Vec<WireMove> {
-        self.game.legal_moves().into_iter().map(WireMove::from).collect()
+        self.game
+            .legal_moves()
+            .into_iter()
+            .map(WireMove::from)
+            .collect()
     }
 
     fn next_version(&mut self, version: u64) -> bool {
@@ -128,7 +133,11 @@ impl Mirror {
                 self.snapshot.to_move = Seat::from_index(self.game.side_to_move());
                 self.snapshot.clocks_ms = *clocks_ms;
                 self.snapshot.clock_running = *clock_running;
-                if self.snapshot.draw_offer.is_some_and(|s| s == self.snapshot.to_move) {
+                if self
+                    .snapshot
+                    .draw_offer
+                    .is_some_and(|s| s == self.snapshot.to_move)
+                {
                     // The mover's move declined the other side's offer.
                     self.snapshot.draw_offer = None;
                 }
@@ -158,7 +167,10 @@ impl Mirror {
                 Applied::Changed
             }
             ServerFrame::Presence {
-                version, seat, online, ..
+                version,
+                seat,
+                online,
+                ..
             } => {
                 if !self.next_version(*version) {
                     return Ok(Applied::NeedSync);

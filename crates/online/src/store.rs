@@ -43,7 +43,9 @@ impl fmt::Display for StoreError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             StoreError::Io { path, error } => write!(f, "{}: {error}", path.display()),
-            StoreError::NoDataFolder => f.write_str("this system has no data folder for the seat tokens"),
+            StoreError::NoDataFolder => {
+                f.write_str("this system has no data folder for the seat tokens")
+            }
         }
     }
 }
@@ -65,7 +67,8 @@ impl TokenStore {
     /// No data folder, or the file cannot be read. A file that does not parse is set aside
     /// and named in the second value, and the store starts empty.
     pub fn open_default() -> Result<(TokenStore, Option<PathBuf>), StoreError> {
-        let dirs = directories::ProjectDirs::from("", "", "kraal").ok_or(StoreError::NoDataFolder)?;
+        let dirs =
+            directories::ProjectDirs::from("", "", "kraal").ok_or(StoreError::NoDataFolder)?;
         TokenStore::open(&dirs.data_dir().join("online.json"))
     }
 
@@ -121,7 +124,8 @@ impl TokenStore {
     /// # Errors
     /// The file cannot be written.
     pub fn remove(&mut self, server: &str, game: GameId) -> Result<(), StoreError> {
-        self.seats.retain(|s| !(s.server == server && s.game == game));
+        self.seats
+            .retain(|s| !(s.server == server && s.game == game));
         self.save()
     }
 

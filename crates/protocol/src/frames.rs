@@ -465,7 +465,10 @@ mod tests {
         ] {
             let json = serde_json::to_string(&code).expect("json");
             assert_eq!(json, format!("\"{}\"", code.name()));
-            assert_eq!(serde_json::from_str::<ErrorCode>(&json).expect("back"), code);
+            assert_eq!(
+                serde_json::from_str::<ErrorCode>(&json).expect("back"),
+                code
+            );
         }
     }
 }

@@ -87,7 +87,8 @@ fn text_of(bytes: &[u8]) -> Result<&str, FrameError> {
 /// # Errors
 /// Too large, not UTF-8, not a frame of this protocol, or a bad display name.
 pub fn parse_client_frame(bytes: &[u8]) -> Result<ClientFrame, FrameError> {
-    let frame: ClientFrame = serde_json::from_str(text_of(bytes)?).map_err(FrameError::BadMessage)?;
+    let frame: ClientFrame =
+        serde_json::from_str(text_of(bytes)?).map_err(FrameError::BadMessage)?;
     if let ClientFrame::Hello {
         name: Some(name), ..
     } = &frame
@@ -142,8 +143,8 @@ mod tests {
 
     #[test]
     fn a_move_frame_reads_as_a_typed_move() {
-        let frame = parse_client_frame(br#"{"type":"move","ply":0,"mv":{"mancala":"C"}}"#)
-            .expect("a move");
+        let frame =
+            parse_client_frame(br#"{"type":"move","ply":0,"mv":{"mancala":"C"}}"#).expect("a move");
         let ClientFrame::Move { ply, mv, think_ms } = frame else {
             panic!("not a move: {frame:?}");
         };
@@ -167,9 +168,31 @@ mod tests {
 
     /// Fragments of real frames, so random input often gets deep into the parser.
     const PIECES: &[&str] = &[
-        "{", "}", "[", "]", ",", ":", "\"type\"", "\"move\"", "\"hello\"", "\"create\"",
-        "\"ply\"", "\"mv\"", "\"mill\"", "\"mancala\"", "\"d2xb4\"", "\"C\"", "1", "-1",
-        "18446744073709551616", "null", "true", "\"set\"", "\"a=b\"", "\"\\u0000\"", "\"",
+        "{",
+        "}",
+        "[",
+        "]",
+        ",",
+        ":",
+        "\"type\"",
+        "\"move\"",
+        "\"hello\"",
+        "\"create\"",
+        "\"ply\"",
+        "\"mv\"",
+        "\"mill\"",
+        "\"mancala\"",
+        "\"d2xb4\"",
+        "\"C\"",
+        "1",
+        "-1",
+        "18446744073709551616",
+        "null",
+        "true",
+        "\"set\"",
+        "\"a=b\"",
+        "\"\\u0000\"",
+        "\"",
     ];
 
     proptest! {

@@ -51,7 +51,9 @@ pub async fn start_with(url: &str, time: &ManualTime, limits: Limits) -> Running
     let mut options = Options::new("127.0.0.1:0".parse().expect("addr"), url);
     options.time = Arc::new(time.clone()) as Arc<dyn TimeSource>;
     options.limits = limits;
-    kraal_server::start(options).await.expect("the server starts")
+    kraal_server::start(options)
+        .await
+        .expect("the server starts")
 }
 
 pub fn manual_time() -> ManualTime {
@@ -70,7 +72,9 @@ pub struct Player {
 impl Player {
     pub async fn connect(url: &str) -> Player {
         Player {
-            conn: Connection::connect(url, Some("tester")).await.expect("connects"),
+            conn: Connection::connect(url, Some("tester"))
+                .await
+                .expect("connects"),
             mirror: None,
             game: None,
             token: None,
@@ -86,13 +90,21 @@ impl Player {
     pub async fn next(&mut self) -> ServerFrame {
         let frame = self.conn.recv_within(WAIT).await.expect("a frame");
         if std::env::var_os("KRAAL_TEST_TRACE").is_some() {
-            eprintln!("{:?} <- {}", self.mirror.as_ref().map(|m| m.snapshot.you), frame.to_text());
+            eprintln!(
+                "{:?} <- {}",
+                self.mirror.as_ref().map(|m| m.snapshot.you),
+                frame.to_text()
+            );
         }
         if let ServerFrame::Game(snapshot) = &frame {
             self.mirror = Some(Mirror::new(snapshot.clone()).expect("mirrors"));
         } else if let Some(mirror) = &mut self.mirror {
             let applied = mirror.apply(&frame).expect("applies");
-            assert_ne!(applied, Applied::NeedSync, "a gap in the versions at {frame:?}");
+            assert_ne!(
+                applied,
+                Applied::NeedSync,
+                "a gap in the versions at {frame:?}"
+            );
         }
         frame
     }
@@ -109,14 +121,18 @@ impl Player {
     }
 
     pub async fn error(&mut self) -> ErrorCode {
-        match self.until("error", |f| matches!(f, ServerFrame::Error { .. })).await {
+        match self
+            .until("error", |f| matches!(f, ServerFrame::Error { .. }))
+            .await
+        {
             ServerFrame::Error { code, .. } => code,
             _ => unreachable!(),
         }
     }
 
     pub async fn snapshot(&mut self) {
-        self.until("game", |f| matches!(f, ServerFrame::Game(_))).await;
+        self.until("game", |f| matches!(f, ServerFrame::Game(_)))
+            .await;
     }
 
     /// Creates a game; returns its join code.
@@ -129,7 +145,13 @@ impl Player {
             seat: None,
         })
         .await;
-        let ServerFrame::Created { game, code, token, seat } = self.next().await else {
+        let ServerFrame::Created {
+            game,
+            code,
+            token,
+            seat,
+        } = self.next().await
+        else {
             panic!("not created");
         };
         assert_eq!(seat, Seat::First);
@@ -176,14 +198,22 @@ impl Player {
     pub async fn send_move(&mut self, text: &str) {
         let mv = self.parse(text);
         let ply = self.ply();
-        self.send(ClientFrame::Move { ply, mv, think_ms: None }).await;
+        self.send(ClientFrame::Move {
+            ply,
+            mv,
+            think_ms: None,
+        })
+        .await;
     }
 
     pub fn parse(&self, text: &str) -> WireMove {
         self.mirror()
             .legal_moves()
             .into_iter()
-            .chain(std::iter::once(fallback(&self.mirror().snapshot.game_name, text)))
+            .chain(std::iter::once(fallback(
+                &self.mirror().snapshot.game_name,
+                text,
+            )))
             .find(|m| m.to_string() == text)
             .expect("a move")
     }
@@ -191,19 +221,26 @@ impl Player {
     /// Plays a move and waits for its acknowledgement.
     pub async fn play(&mut self, text: &str) {
         self.send_move(text).await;
-        self.until("moved", |f| matches!(f, ServerFrame::Moved { .. })).await;
+        self.until("moved", |f| matches!(f, ServerFrame::Moved { .. }))
+            .await;
     }
 
     /// Waits for the opponent's move.
     pub async fn hear_move(&mut self) -> WireMove {
-        match self.until("moved", |f| matches!(f, ServerFrame::Moved { .. })).await {
+        match self
+            .until("moved", |f| matches!(f, ServerFrame::Moved { .. }))
+            .await
+        {
             ServerFrame::Moved { mv, .. } => mv,
             _ => unreachable!(),
         }
     }
 
     pub async fn hear_end(&mut self) -> GameStatus {
-        match self.until("ended", |f| matches!(f, ServerFrame::Ended { .. })).await {
+        match self
+            .until("ended", |f| matches!(f, ServerFrame::Ended { .. }))
+            .await
+        {
             ServerFrame::Ended { status, .. } => status,
             _ => unreachable!(),
         }
@@ -227,7 +264,11 @@ pub async fn pair(url: &str, game: &str, set: &[&str], clock: &str) -> (Player, 
     let mut b = Player::connect(url).await;
     b.join(&code).await;
     // The creator hears of the join: the whole game again, now live.
-    a.until("game", |f| matches!(f, ServerFrame::Game(s) if s.status == GameStatus::Live)).await;
+    a.until(
+        "game",
+        |f| matches!(f, ServerFrame::Game(s) if s.status == GameStatus::Live),
+    )
+    .await;
     (a, b)
 }
 
@@ -237,15 +278,25 @@ pub fn mover<'a>(a: &'a mut Player, b: &'a mut Player) -> (&'a mut Player, &'a m
 }
 
 /// Plays to the end, each side choosing with `choose` from the legal moves; returns the plies.
-pub async fn play_out(a: &mut Player, b: &mut Player, choose: impl Fn(&[WireMove], u32) -> WireMove) -> u32 {
+pub async fn play_out(
+    a: &mut Player,
+    b: &mut Player,
+    choose: impl Fn(&[WireMove], u32) -> WireMove,
+) -> u32 {
     let mut plies = 0;
     while a.status() == GameStatus::Live {
         let (me, other) = mover(a, b);
         let moves = me.mirror().legal_moves();
         let mv = choose(&moves, me.ply());
         let ply = me.ply();
-        me.send(ClientFrame::Move { ply, mv, think_ms: None }).await;
-        me.until("moved", |f| matches!(f, ServerFrame::Moved { .. })).await;
+        me.send(ClientFrame::Move {
+            ply,
+            mv,
+            think_ms: None,
+        })
+        .await;
+        me.until("moved", |f| matches!(f, ServerFrame::Moved { .. }))
+            .await;
         assert_eq!(other.hear_move().await, mv);
         plies += 1;
         if me.mirror().game.is_over() {
