@@ -327,10 +327,8 @@ async fn bot(
                             record_ack(&report, seat.game, pending.take());
                         }
                     }
-                    Ok(Applied::Ended(_)) => {
-                        if seat.seat == kraal_session::Seat::First {
-                            lock(&report).finished += 1;
-                        }
+                    Ok(Applied::Ended(_)) if seat.seat == kraal_session::Seat::First => {
+                        lock(&report).finished += 1;
                     }
                     _ => {}
                 }
