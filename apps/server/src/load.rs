@@ -38,8 +38,10 @@ pub struct Report {
     pub moves: u64,
     /// Error frames by code.
     pub errors: HashMap<String, u64>,
-    /// Bots that could not go on (connection lost and not resumed).
+    /// Bots that could not go on in a started game (connection lost and not resumed).
     pub failures: u64,
+    /// Games that could not be created or joined (the server was down: a chaos kill).
+    pub not_started: u64,
     /// Sockets dropped and resumed on purpose (chaos).
     pub drops: u64,
     /// Acknowledgement latencies, microseconds.
@@ -79,8 +81,9 @@ impl fmt::Display for Report {
         writeln!(f, "errors by code: {errors:?}")?;
         writeln!(
             f,
-            "bots failed: {}; sockets dropped and resumed: {}",
-            self.failures, self.drops
+            "bots failed mid-game: {}; games not started (server down): {}; sockets dropped \
+             and resumed: {}",
+            self.failures, self.not_started, self.drops
         )?;
         writeln!(
             f,
@@ -129,7 +132,8 @@ impl Rng {
 /// Runs the plan against a running server; the database check is [`check`].
 pub async fn run(plan: &Plan) -> Report {
     let report: Shared = Arc::new(Mutex::new(Report::default()));
-    let deadline = Instant::now() + plan.duration;
+    let start = Instant::now();
+    let deadline = start + plan.duration;
     let mut tasks = Vec::new();
     for i in 0..plan.games {
         let plan = plan.clone();
@@ -139,12 +143,13 @@ pub async fn run(plan: &Plan) -> Report {
             while Instant::now() < deadline {
                 let game = &plan.game_names[(i + n) % plan.game_names.len()];
                 let seed = (i as u64 + 1) * 7_919 + n as u64 * 104_729;
-                if one_game(&plan, game, seed, deadline, &report)
-                    .await
-                    .is_err()
-                {
-                    lock(&report).failures += 1;
-                    tokio::time::sleep(Duration::from_millis(200)).await;
+                match one_game(&plan, game, seed, (start, deadline), &report).await {
+                    Ok(()) => {}
+                    Err(Stage::Start) => {
+                        lock(&report).not_started += 1;
+                        tokio::time::sleep(Duration::from_millis(500)).await;
+                    }
+                    Err(Stage::Play) => lock(&report).failures += 1,
                 }
                 n += 1;
             }
@@ -180,31 +185,41 @@ async fn expect_seat(
     }
 }
 
+/// Where a game failed.
+enum Stage {
+    /// Creating or joining it (the server was down).
+    Start,
+    /// Playing it.
+    Play,
+}
+
 async fn one_game(
     plan: &Plan,
     game: &str,
     seed: u64,
-    deadline: Instant,
+    (start, deadline): (Instant, Instant),
     report: &Shared,
-) -> Result<(), ()> {
-    let mut a = Connection::connect(&plan.url, None).await.map_err(|_| ())?;
-    a.send(&ClientFrame::Create {
-        game: game.to_owned(),
-        rules: None,
-        set: Vec::new(),
-        clock: kraal_protocol::frames::ClockSpec::default(),
-        seat: None,
-    })
-    .await
-    .map_err(|_| ())?;
-    let (id, token_a, seat_a, code) = expect_seat(&mut a).await?;
-    let mut b = Connection::connect(&plan.url, None).await.map_err(|_| ())?;
-    b.send(&ClientFrame::Join {
-        code: code.ok_or(())?,
-    })
-    .await
-    .map_err(|_| ())?;
-    let (_, token_b, seat_b, _) = expect_seat(&mut b).await?;
+) -> Result<(), Stage> {
+    let started = async {
+        let mut a = Connection::connect(&plan.url, None).await.map_err(|_| ())?;
+        a.send(&ClientFrame::Create {
+            game: game.to_owned(),
+            rules: None,
+            set: Vec::new(),
+            clock: kraal_protocol::frames::ClockSpec::default(),
+            seat: None,
+        })
+        .await
+        .map_err(|_| ())?;
+        let (id, token_a, seat_a, code) = expect_seat(&mut a).await?;
+        let mut b = Connection::connect(&plan.url, None).await.map_err(|_| ())?;
+        let code = code.ok_or(())?;
+        b.send(&ClientFrame::Join { code }).await.map_err(|_| ())?;
+        let (_, token_b, seat_b, _) = expect_seat(&mut b).await?;
+        Ok::<_, ()>((a, b, id, [token_a, token_b], [seat_a, seat_b]))
+    };
+    let (a, b, id, [token_a, token_b], [seat_a, seat_b]) =
+        started.await.map_err(|()| Stage::Start)?;
     let seat = |token, seat| StoredSeat {
         server: plan.url.clone(),
         game: id,
@@ -217,7 +232,7 @@ async fn one_game(
         a,
         seat(token_a, seat_a),
         seed,
-        deadline,
+        (start, deadline),
         plan.drop_share,
         Arc::clone(report),
     );
@@ -225,7 +240,7 @@ async fn one_game(
         b,
         seat(token_b, seat_b),
         seed ^ 0xabcdef,
-        deadline,
+        (start, deadline),
         plan.drop_share,
         Arc::clone(report),
     );
@@ -233,7 +248,7 @@ async fn one_game(
     if ra.is_ok() && rb.is_ok() {
         Ok(())
     } else {
-        Err(())
+        Err(Stage::Play)
     }
 }
 
@@ -242,14 +257,18 @@ async fn bot(
     mut conn: Connection,
     seat: StoredSeat,
     seed: u64,
-    deadline: Instant,
+    (start, deadline): (Instant, Instant),
     drop_share: f64,
     report: Shared,
 ) -> Result<(), ()> {
     let mut rng = Rng(seed | 1);
     let mut mirror: Option<Mirror> = None;
     let mut pending: Option<(u32, WireMove, Instant)> = None;
-    let mut next_chaos = Instant::now() + Duration::from_secs(60);
+    // The chaos ticks are each whole minute of the run: every bot alive then may drop.
+    let mut next_chaos = start + Duration::from_secs(60);
+    while next_chaos < Instant::now() {
+        next_chaos += Duration::from_secs(60);
+    }
     let ended = |m: &Option<Mirror>| m.as_ref().is_some_and(|m| m.snapshot.status.is_finished());
     loop {
         if Instant::now() >= deadline || ended(&mirror) {
