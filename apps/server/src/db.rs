@@ -231,36 +231,24 @@ impl Db {
     /// # Errors
     /// The database fails (or the id or code is taken).
     pub async fn insert_game(&self, row: &GameRow, now_ms: u64) -> Result<(), DbError> {
-        sqlx::query(
-            "INSERT INTO kraal_games (id, code, game_name, rule_set, overrides, clock, token_first,
-             token_second, name_first, name_second, status, outcome, version, plies, clock_state,
-             turn_started_ms, draw_offer, away_first, away_second, created_ms, updated_ms)
+        let insert = sqlx::query(
+            "INSERT INTO kraal_games (code, token_first, token_second, name_first, name_second,
+             status, outcome, version, plies, clock_state, turn_started_ms, draw_offer,
+             away_first, away_second, id, game_name, rule_set, overrides, clock, created_ms,
+             updated_ms)
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17,
              $18, $19, $20, $21)",
-        )
-        .bind(int(row.id))
-        .bind(row.code.clone())
-        .bind(row.game_name.clone())
-        .bind(row.rule_set.clone())
-        .bind(row.overrides.clone())
-        .bind(row.clock.clone())
-        .bind(row.tokens[0].clone())
-        .bind(row.tokens[1].clone())
-        .bind(row.names[0].clone())
-        .bind(row.names[1].clone())
-        .bind(row.status.clone())
-        .bind(row.outcome.clone())
-        .bind(int(row.version))
-        .bind(int(row.plies))
-        .bind(row.clock_state.clone())
-        .bind(row.turn_started_ms.map(int))
-        .bind(row.draw_offer.clone())
-        .bind(row.away[0].map(int))
-        .bind(row.away[1].map(int))
-        .bind(int(row.created_ms))
-        .bind(int(now_ms))
-        .execute(&self.pool)
-        .await?;
+        );
+        bind_state(insert, row)
+            .bind(int(row.id))
+            .bind(row.game_name.clone())
+            .bind(row.rule_set.clone())
+            .bind(row.overrides.clone())
+            .bind(row.clock.clone())
+            .bind(int(row.created_ms))
+            .bind(int(now_ms))
+            .execute(&self.pool)
+            .await?;
         Ok(())
     }
 
@@ -280,33 +268,20 @@ impl Db {
         node: &str,
     ) -> Result<bool, DbError> {
         let mut tx = self.pool.begin().await?;
-        let updated = sqlx::query(
+        let update = sqlx::query(
             "UPDATE kraal_games SET code = $1, token_first = $2, token_second = $3,
              name_first = $4, name_second = $5, status = $6, outcome = $7, version = $8,
              plies = $9, clock_state = $10, turn_started_ms = $11, draw_offer = $12,
              away_first = $13, away_second = $14, updated_ms = $15
              WHERE id = $16 AND version = $17",
-        )
-        .bind(row.code.clone())
-        .bind(row.tokens[0].clone())
-        .bind(row.tokens[1].clone())
-        .bind(row.names[0].clone())
-        .bind(row.names[1].clone())
-        .bind(row.status.clone())
-        .bind(row.outcome.clone())
-        .bind(int(row.version))
-        .bind(int(row.plies))
-        .bind(row.clock_state.clone())
-        .bind(row.turn_started_ms.map(int))
-        .bind(row.draw_offer.clone())
-        .bind(row.away[0].map(int))
-        .bind(row.away[1].map(int))
-        .bind(int(now_ms))
-        .bind(int(row.id))
-        .bind(int(old_version))
-        .execute(&mut *tx)
-        .await?
-        .rows_affected();
+        );
+        let updated = bind_state(update, row)
+            .bind(int(now_ms))
+            .bind(int(row.id))
+            .bind(int(old_version))
+            .execute(&mut *tx)
+            .await?
+            .rows_affected();
         if updated != 1 {
             tx.rollback().await?;
             return Ok(false);
@@ -424,6 +399,27 @@ impl Db {
     pub async fn close(&self) {
         self.pool.close().await;
     }
+}
+
+type AnyQuery<'q> = sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>>;
+
+/// Binds the columns a change can write, in the order both the INSERT and the UPDATE name them.
+fn bind_state<'q>(query: AnyQuery<'q>, row: &GameRow) -> AnyQuery<'q> {
+    query
+        .bind(row.code.clone())
+        .bind(row.tokens[0].clone())
+        .bind(row.tokens[1].clone())
+        .bind(row.names[0].clone())
+        .bind(row.names[1].clone())
+        .bind(row.status.clone())
+        .bind(row.outcome.clone())
+        .bind(int(row.version))
+        .bind(int(row.plies))
+        .bind(row.clock_state.clone())
+        .bind(row.turn_started_ms.map(int))
+        .bind(row.draw_offer.clone())
+        .bind(row.away[0].map(int))
+        .bind(row.away[1].map(int))
 }
 
 const SELECT: &str = "SELECT id, code, game_name, rule_set, overrides, clock, token_first,

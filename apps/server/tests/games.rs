@@ -220,12 +220,7 @@ async fn a_game_aborts_until_each_side_has_moved() {
     assert_eq!(a.hear_end().await, GameStatus::Aborted);
 
     let (mut a, mut b) = pair(&server.url(), "oware", &[], "none").await;
-    for _ in 0..2 {
-        let (me, other) = mover(&mut a, &mut b);
-        let mv = me.mirror().legal_moves()[0].to_string();
-        me.play(&mv).await;
-        other.hear_move().await;
-    }
+    play_moves(&mut a, &mut b, 2).await;
     a.send(ClientFrame::Abort).await;
     assert_eq!(a.error().await, ErrorCode::CannotAbort);
     server.kill().await;
@@ -238,12 +233,7 @@ async fn the_flag_falls_on_the_server_on_paused_time() {
     let (mut a, mut b) = pair(&server.url(), "oware", &[], "1+0").await;
     // No clock runs before each side has moved once.
     time.advance(Duration::from_secs(600));
-    for _ in 0..2 {
-        let (me, other) = mover(&mut a, &mut b);
-        let mv = me.mirror().legal_moves()[0].to_string();
-        me.play(&mv).await;
-        other.hear_move().await;
-    }
+    play_moves(&mut a, &mut b, 2).await;
     assert_eq!(a.mirror().snapshot.clock_running, Some(Seat::First));
     assert_eq!(a.mirror().snapshot.clocks_ms, Some([60_000, 60_000]));
     time.advance(Duration::from_secs(59));

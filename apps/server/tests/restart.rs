@@ -7,16 +7,6 @@ mod common;
 use common::*;
 use kraal_protocol::{ClientFrame, GameStatus, ServerFrame};
 
-/// Plays `n` moves, the first legal move each time, both players hearing each.
-async fn play_moves(a: &mut Player, b: &mut Player, n: usize) {
-    for _ in 0..n {
-        let (me, other) = mover(a, b);
-        let mv = me.mirror().legal_moves()[0].to_string();
-        me.play(&mv).await;
-        other.hear_move().await;
-    }
-}
-
 async fn killed_and_restarted(url: &str, check_loaded: bool) {
     let time = manual_time();
     let server = start(url, &time).await;

@@ -307,6 +307,16 @@ pub async fn play_out(
     plies
 }
 
+/// Plays `n` moves, the first legal move each time, both players hearing each.
+pub async fn play_moves(a: &mut Player, b: &mut Player, n: usize) {
+    for _ in 0..n {
+        let (me, other) = mover(a, b);
+        let mv = me.mirror().legal_moves()[0].to_string();
+        me.play(&mv).await;
+        other.hear_move().await;
+    }
+}
+
 pub fn db_path(url: &str) -> PathBuf {
     PathBuf::from(url.trim_start_matches("sqlite:"))
 }
