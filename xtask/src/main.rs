@@ -20,6 +20,8 @@ const LIBRARY_CRATES: &[&str] = &[
     "kraal-ai",
     "kraal-session",
     "kraal-front",
+    "kraal-protocol",
+    "kraal-online",
 ];
 
 /// One step of CI: `cargo ARGS` with extra environment variables.

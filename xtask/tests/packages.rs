@@ -11,6 +11,8 @@ const LIBRARY_CRATES: &[&str] = &[
     "crates/ai",
     "crates/session",
     "crates/front",
+    "crates/protocol",
+    "crates/online",
 ];
 
 fn root() -> PathBuf {

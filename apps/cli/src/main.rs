@@ -39,6 +39,7 @@ mod ascent;
 mod docs;
 mod engine;
 mod external;
+mod online;
 mod perft;
 mod play;
 mod rules;
@@ -109,6 +110,8 @@ enum Command {
     },
     /// The Mountain Ascent: seven camps a game, climbed against the seven opponents.
     Ascent(ascent::AscentArgs),
+    /// Play on a kraal server: create, join, resume, list, export.
+    Online(online::OnlineArgs),
     /// Print shell completions for kraal.
     Completions {
         /// The shell: bash, elvish, fish, powershell or zsh.
@@ -311,6 +314,7 @@ fn main() -> ExitCode {
         Some(Command::Ascent(args)) => ascent::run(&args),
         Some(Command::Engine) => engine::run(),
         Some(Command::Tables { command }) => tables::run(command),
+        Some(Command::Online(args)) => online::run(args),
         Some(Command::Replay { file, json }) => tools::replay(&file, json),
         Some(Command::Completions { shell }) => docs::completions(
             &mut <Cli as clap::CommandFactory>::command(),

@@ -119,10 +119,13 @@ pub enum EndReason {
     Time,
     /// The game reached the session's move limit.
     MoveLimit,
+    /// Online play: a player's connection was gone past the grace period and the opponent
+    /// claimed the win (or a draw).
+    Abandonment,
 }
 
 /// Every reason, for parsing names.
-const REASONS: [EndReason; 20] = [
+const REASONS: [EndReason; 21] = [
     EndReason::ReducedToTwo,
     EndReason::Blocked,
     EndReason::BoardFull,
@@ -143,6 +146,7 @@ const REASONS: [EndReason; 20] = [
     EndReason::Agreement,
     EndReason::Time,
     EndReason::MoveLimit,
+    EndReason::Abandonment,
 ];
 
 impl EndReason {
@@ -171,6 +175,7 @@ impl EndReason {
             EndReason::Agreement => "agreement",
             EndReason::Time => "time",
             EndReason::MoveLimit => "move-limit",
+            EndReason::Abandonment => "abandonment",
         }
     }
 
@@ -196,7 +201,11 @@ impl EndReason {
     pub const fn is_session_ending(self) -> bool {
         matches!(
             self,
-            EndReason::Resignation | EndReason::Agreement | EndReason::Time | EndReason::MoveLimit
+            EndReason::Resignation
+                | EndReason::Agreement
+                | EndReason::Time
+                | EndReason::MoveLimit
+                | EndReason::Abandonment
         )
     }
 }
@@ -450,6 +459,8 @@ impl Outcome {
             EndReason::Agreement => "agreed by the players".to_owned(),
             EndReason::Time => format!("{loser} ran out of time"),
             EndReason::MoveLimit => "the game reached its move limit".to_owned(),
+            EndReason::Abandonment if self.winner.is_some() => format!("{loser} left the game"),
+            EndReason::Abandonment => "a player left the game".to_owned(),
         }
     }
 }

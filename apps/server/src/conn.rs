@@ -1,0 +1,396 @@
+//! One websocket: hello, then create, join or resume one game; its game frames go to the
+//! game's task, whose frames come back through the connection's outbox. Rate limits, the
+//! frame size limit and the heartbeat are enforced here.
+
+use crate::game::{self, Cmd, LoadError};
+use crate::limits::Bucket;
+use crate::{Server, ids};
+use axum::extract::ws::{Message, WebSocket};
+use kraal_protocol::{
+    ClientFrame, ErrorCode, GameId, PROTOCOL_VERSION, ServerFrame, parse_client_frame,
+};
+use kraal_session::Seat;
+use std::net::IpAddr;
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+use tokio::sync::{mpsc, oneshot};
+
+/// What the connection is bound to.
+struct Bound {
+    game: u64,
+    task: mpsc::Sender<Cmd>,
+}
+
+struct Conn {
+    srv: Arc<Server>,
+    id: u64,
+    ip: IpAddr,
+    name: Option<String>,
+    hello: bool,
+    bound: Option<Bound>,
+    outbox: mpsc::Sender<ServerFrame>,
+}
+
+/// Serves one socket until it closes, is idle past three heartbeats, or the server stops.
+pub async fn serve(srv: Arc<Server>, mut socket: WebSocket, ip: IpAddr) {
+    srv.metrics.sockets.fetch_add(1, Ordering::Relaxed);
+    let (outbox, mut inbox) = mpsc::channel(256);
+    let mut conn = Conn {
+        id: srv.connection(),
+        srv: Arc::clone(&srv),
+        ip,
+        name: None,
+        hello: false,
+        bound: None,
+        outbox,
+    };
+    let mut bucket = Bucket::new(
+        srv.limits.limits().messages_per_second,
+        srv.limits.limits().message_burst,
+        srv.time.now_ms(),
+    );
+    let mut stopping = srv.stopping();
+    let idle = srv.heartbeat * 3;
+    loop {
+        let message = tokio::select! {
+            m = tokio::time::timeout(idle, socket.recv()) => match m {
+                Ok(Some(Ok(m))) => m,
+                // Closed, failed, or silent too long.
+                _ => break,
+            },
+            frame = inbox.recv() => {
+                let Some(frame) = frame else { break };
+                if send(&mut socket, &frame).await.is_err() {
+                    break;
+                }
+                continue;
+            }
+            _ = stopping.changed() => break,
+        };
+        let bytes = match &message {
+            Message::Text(text) => text.as_bytes(),
+            Message::Binary(_) => {
+                let _ = send(
+                    &mut socket,
+                    &ServerFrame::error(ErrorCode::BadMessage, "frames are UTF-8 JSON text"),
+                )
+                .await;
+                break;
+            }
+            Message::Close(_) => break,
+            Message::Ping(_) | Message::Pong(_) => continue,
+        };
+        if !bucket.take(srv.time.now_ms()) {
+            srv.metrics.rate_limited.fetch_add(1, Ordering::Relaxed);
+            let reply = ServerFrame::error(ErrorCode::RateLimited, "too many messages: slow down");
+            if send(&mut socket, &reply).await.is_err() {
+                break;
+            }
+            continue;
+        }
+        let frame = match parse_client_frame(bytes) {
+            Ok(frame) => frame,
+            Err(e) => {
+                let closes = e.closes();
+                let _ = send(&mut socket, &ServerFrame::error(e.code(), e.to_string())).await;
+                if closes {
+                    break;
+                }
+                continue;
+            }
+        };
+        let replies = conn.handle(frame).await;
+        let mut close = false;
+        for reply in replies {
+            close |= matches!(&reply, ServerFrame::Error { code, .. } if code.closes());
+            if send(&mut socket, &reply).await.is_err() {
+                close = true;
+            }
+        }
+        if close {
+            break;
+        }
+    }
+    if let Some(bound) = &conn.bound {
+        let _ = bound.task.send(Cmd::Detach { conn: conn.id }).await;
+    }
+    srv.limits.close_socket(ip, srv.time.now_ms());
+    srv.metrics.sockets.fetch_sub(1, Ordering::Relaxed);
+}
+
+async fn send(socket: &mut WebSocket, frame: &ServerFrame) -> Result<(), axum::Error> {
+    socket.send(Message::Text(frame.to_text().into())).await
+}
+
+fn error(code: ErrorCode, message: impl Into<String>) -> Vec<ServerFrame> {
+    vec![ServerFrame::error(code, message)]
+}
+
+fn load_error(e: &LoadError) -> Vec<ServerFrame> {
+    match e {
+        LoadError::Unknown => error(ErrorCode::UnknownGame, "no game has this number"),
+        other => {
+            eprintln!("kraal-server: {other}");
+            error(ErrorCode::Internal, "the game cannot be loaded")
+        }
+    }
+}
+
+impl Conn {
+    /// Answers a frame; what the game's task says comes through the outbox.
+    async fn handle(&mut self, frame: ClientFrame) -> Vec<ServerFrame> {
+        match frame {
+            ClientFrame::Hello { version, name } => {
+                if version != PROTOCOL_VERSION {
+                    return error(
+                        ErrorCode::ProtocolMismatch,
+                        format!("this server speaks protocol {PROTOCOL_VERSION}, not {version}"),
+                    );
+                }
+                self.hello = true;
+                self.name = name;
+                vec![ServerFrame::Welcome {
+                    version: PROTOCOL_VERSION,
+                    server: format!("kraal-server {}", env!("CARGO_PKG_VERSION")),
+                    heartbeat_ms: u64::try_from(self.srv.heartbeat.as_millis()).unwrap_or(10_000),
+                }]
+            }
+            ClientFrame::Ping { n } => vec![ServerFrame::Pong { n }],
+            _ if !self.hello => error(ErrorCode::NotInGame, "say hello first"),
+            ClientFrame::Create {
+                game,
+                rules,
+                set,
+                clock,
+                seat,
+            } => {
+                self.create(
+                    &game,
+                    rules.as_deref(),
+                    &set,
+                    clock.0,
+                    seat.unwrap_or(Seat::First),
+                )
+                .await
+            }
+            ClientFrame::Join { code } => self.join(&code).await,
+            ClientFrame::Resume { game, token } => self.resume(game, &token).await,
+            ClientFrame::Export { game } => self.export(game).await,
+            frame => match &self.bound {
+                Some(bound) => {
+                    let cmd = Cmd::Frame {
+                        conn: self.id,
+                        frame,
+                    };
+                    if bound.task.send(cmd).await.is_err() {
+                        return error(ErrorCode::GameOver, "the game is over");
+                    }
+                    Vec::new()
+                }
+                None => error(ErrorCode::NotInGame, "create, join or resume a game first"),
+            },
+        }
+    }
+
+    fn refuse_second_game(&self) -> Option<Vec<ServerFrame>> {
+        self.bound.as_ref().map(|_| {
+            error(
+                ErrorCode::BadMessage,
+                "this connection plays a game already: open another",
+            )
+        })
+    }
+
+    async fn create(
+        &mut self,
+        name: &str,
+        rules: Option<&str>,
+        set: &[String],
+        control: kraal_session::TimeControl,
+        seat: Seat,
+    ) -> Vec<ServerFrame> {
+        if let Some(refused) = self.refuse_second_game() {
+            return refused;
+        }
+        let now = self.srv.time.now_ms();
+        if !self.srv.limits.create_game(self.ip, now) {
+            self.srv
+                .metrics
+                .rate_limited
+                .fetch_add(1, Ordering::Relaxed);
+            return error(
+                ErrorCode::RateLimited,
+                "too many games created from this address: wait",
+            );
+        }
+        let rules = match kraal_session::resolve(name, rules, set) {
+            Ok(rules) => rules,
+            Err(e) => return error(ErrorCode::BadRules, e.to_string()),
+        };
+        let token = ids::seat_token();
+        let mut inserted = None;
+        for _ in 0..3 {
+            let row = game::new_row(
+                &rules,
+                control,
+                seat,
+                ids::token_hash(&token),
+                self.name.clone(),
+                now,
+            );
+            match self.srv.db.insert_game(&row, now).await {
+                Ok(()) => {
+                    inserted = Some(row);
+                    break;
+                }
+                // A code or number taken already: draw again.
+                Err(e) => eprintln!("kraal-server: creating a game: {e}"),
+            }
+        }
+        let Some(row) = inserted else {
+            return error(
+                ErrorCode::Internal,
+                "the game could not be stored: try again",
+            );
+        };
+        let code = row.code.clone().unwrap_or_default();
+        match self.attach(row.id, &token).await {
+            Ok(_) => vec![ServerFrame::Created {
+                game: GameId(row.id),
+                code,
+                token,
+                seat,
+            }],
+            Err(frames) => frames,
+        }
+    }
+
+    async fn join(&mut self, code: &str) -> Vec<ServerFrame> {
+        if let Some(refused) = self.refuse_second_game() {
+            return refused;
+        }
+        if !self
+            .srv
+            .limits
+            .join_attempt(self.ip, self.srv.time.now_ms())
+        {
+            self.srv
+                .metrics
+                .rate_limited
+                .fetch_add(1, Ordering::Relaxed);
+            return error(
+                ErrorCode::RateLimited,
+                "too many join attempts: wait a minute",
+            );
+        }
+        let unknown = || error(ErrorCode::UnknownGame, "no game waits with this code");
+        let Some(code) = ids::normalise_code(code) else {
+            return unknown();
+        };
+        let id = match self.srv.db.game_by_code(&code).await {
+            Ok(Some(id)) => id,
+            Ok(None) => return unknown(),
+            Err(e) => {
+                eprintln!("kraal-server: {e}");
+                return error(ErrorCode::Internal, "the database failed: try again");
+            }
+        };
+        let task = match self.srv.actor(id).await {
+            Ok(task) => task,
+            Err(e) => return load_error(&e),
+        };
+        let token = ids::seat_token();
+        let (reply, answer) = oneshot::channel();
+        let cmd = Cmd::Join {
+            conn: self.id,
+            token_hash: ids::token_hash(&token),
+            name: self.name.clone(),
+            outbox: self.outbox.clone(),
+            reply,
+        };
+        if task.send(cmd).await.is_err() {
+            return unknown();
+        }
+        match answer.await {
+            Ok(Ok(seat)) => {
+                self.bound = Some(Bound { game: id, task });
+                vec![ServerFrame::Joined {
+                    game: GameId(id),
+                    token,
+                    seat,
+                }]
+            }
+            Ok(Err(code)) => error(code, "the game cannot be joined"),
+            Err(_) => unknown(),
+        }
+    }
+
+    async fn resume(&mut self, game: GameId, token: &str) -> Vec<ServerFrame> {
+        if let Some(bound) = &self.bound
+            && bound.game != game.0
+        {
+            return error(ErrorCode::BadMessage, "this connection plays another game");
+        }
+        if !self
+            .srv
+            .limits
+            .join_attempt(self.ip, self.srv.time.now_ms())
+        {
+            self.srv
+                .metrics
+                .rate_limited
+                .fetch_add(1, Ordering::Relaxed);
+            return error(ErrorCode::RateLimited, "too many attempts: wait a minute");
+        }
+        match self.attach(game.0, token).await {
+            Ok(_) => Vec::new(),
+            Err(frames) => frames,
+        }
+    }
+
+    /// Attaches to a game's task with a token (retrying once if the task was just ending).
+    async fn attach(&mut self, id: u64, token: &str) -> Result<Seat, Vec<ServerFrame>> {
+        for _ in 0..2 {
+            let task = self.srv.actor(id).await.map_err(|e| load_error(&e))?;
+            let (reply, answer) = oneshot::channel();
+            let cmd = Cmd::Attach {
+                conn: self.id,
+                token_hash: ids::token_hash(token),
+                outbox: self.outbox.clone(),
+                reply,
+            };
+            if task.send(cmd).await.is_err() {
+                continue;
+            }
+            match answer.await {
+                Ok(Ok(seat)) => {
+                    self.bound = Some(Bound { game: id, task });
+                    return Ok(seat);
+                }
+                Ok(Err(code)) => return Err(error(code, "this token holds no seat of the game")),
+                Err(_) => {}
+            }
+        }
+        Err(error(
+            ErrorCode::Internal,
+            "the game's task ended: try again",
+        ))
+    }
+
+    async fn export(&mut self, game: GameId) -> Vec<ServerFrame> {
+        for _ in 0..2 {
+            let task = match self.srv.actor(game.0).await {
+                Ok(task) => task,
+                Err(e) => return load_error(&e),
+            };
+            let (reply, answer) = oneshot::channel();
+            if task.send(Cmd::Export { reply }).await.is_err() {
+                continue;
+            }
+            if let Ok(text) = answer.await {
+                return vec![ServerFrame::Record { game, text }];
+            }
+        }
+        error(ErrorCode::Internal, "the game's task ended: try again")
+    }
+}

@@ -1,0 +1,64 @@
+//! `kraal-server`: serves kraal's online play on a websocket (`/ws`), with `/health` and
+//! `/metrics`, on SQLite (the default, in the user's data folder) or PostgreSQL.
+
+use anyhow::Context;
+use clap::Parser;
+use std::net::SocketAddr;
+
+/// kraal's game server: online play over websockets.
+#[derive(Parser)]
+#[command(version, about)]
+struct Args {
+    /// The address to listen on.
+    #[arg(long, default_value = "127.0.0.1:7878")]
+    listen: SocketAddr,
+    /// The database: sqlite:PATH or postgres://USER@HOST/DB (default: a SQLite file in the
+    /// user's data folder).
+    #[arg(long)]
+    database: Option<String>,
+    /// Lift the rate limits (for a load test from one address; never on a public server).
+    #[arg(long)]
+    generous_limits: bool,
+}
+
+fn default_database() -> anyhow::Result<String> {
+    let dirs = directories::ProjectDirs::from("", "", "kraal")
+        .context("no home folder to keep the database in: give --database")?;
+    Ok(format!(
+        "sqlite:{}",
+        dirs.data_dir().join("server.sqlite3").display()
+    ))
+}
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    let args = Args::parse();
+    let database = match args.database {
+        Some(d) => d,
+        None => default_database()?,
+    };
+    let mut options = kraal_server::Options::new(args.listen, &database);
+    if args.generous_limits {
+        options.limits = kraal_server::limits::Limits::generous();
+    }
+    let running = kraal_server::start(options)
+        .await
+        .with_context(|| format!("starting on {database}"))?;
+    let (loaded, failed) = running.loaded;
+    eprintln!(
+        "kraal-server: serving {} on {} ({loaded} games resumed{})",
+        running.url(),
+        database,
+        if failed > 0 {
+            format!(", {failed} failed the integrity check")
+        } else {
+            String::new()
+        }
+    );
+    tokio::signal::ctrl_c()
+        .await
+        .context("waiting for Ctrl-C")?;
+    eprintln!("kraal-server: stopping");
+    running.kill().await;
+    Ok(())
+}

@@ -1,0 +1,174 @@
+//! The server's side of the protocol: bad frames, limits, codes and tokens.
+
+mod common;
+
+use common::*;
+use kraal_online::Connection;
+use kraal_protocol::{ClientFrame, ErrorCode, GameId, MAX_FRAME_BYTES, ServerFrame};
+use kraal_server::limits::Limits;
+use std::time::Duration;
+
+#[tokio::test]
+async fn junk_and_unknown_types_get_an_error_frame_and_the_socket_stays() {
+    let time = manual_time();
+    let server = start(&sqlite_url("junk"), &time).await;
+    let mut p = Player::connect(&server.url()).await;
+    for junk in [
+        r#"{"type":"teleport"}"#,
+        "not json",
+        r#"{"type":"move","ply":-1}"#,
+    ] {
+        p.conn.send_text(junk.to_owned()).await.expect("sends");
+        assert_eq!(p.error().await, ErrorCode::BadMessage, "{junk}");
+    }
+    p.send(ClientFrame::Ping { n: 7 }).await;
+    assert_eq!(p.next().await, ServerFrame::Pong { n: 7 });
+    // Game frames before any game.
+    p.send(ClientFrame::Resign).await;
+    assert_eq!(p.error().await, ErrorCode::NotInGame);
+    server.kill().await;
+}
+
+#[tokio::test]
+async fn a_frame_over_the_limit_closes_the_socket() {
+    let time = manual_time();
+    let server = start(&sqlite_url("large"), &time).await;
+    let mut p = Player::connect(&server.url()).await;
+    let big = format!(
+        r#"{{"type":"ping","n":1,"pad":"{}"}}"#,
+        "x".repeat(MAX_FRAME_BYTES)
+    );
+    let _ = p.conn.send_text(big).await;
+    let closed = p.conn.recv_within(WAIT).await;
+    assert!(closed.is_err(), "the socket is closed: {closed:?}");
+    server.kill().await;
+}
+
+#[tokio::test]
+async fn another_protocol_version_is_refused() {
+    let time = manual_time();
+    let server = start(&sqlite_url("version"), &time).await;
+    let (mut socket, _) = tokio_tungstenite::connect_async(server.url())
+        .await
+        .expect("connects");
+    use futures_util::{SinkExt, StreamExt};
+    let hello = ClientFrame::Hello {
+        version: 99,
+        name: None,
+    }
+    .to_text();
+    socket
+        .send(tokio_tungstenite::tungstenite::Message::text(hello))
+        .await
+        .expect("sends");
+    let reply = socket.next().await.expect("a reply").expect("a frame");
+    let frame = kraal_protocol::parse_server_frame(reply.into_text().expect("text").as_bytes())
+        .expect("reads");
+    assert!(
+        matches!(
+            frame,
+            ServerFrame::Error {
+                code: ErrorCode::ProtocolMismatch,
+                ..
+            }
+        ),
+        "{frame:?}"
+    );
+    server.kill().await;
+}
+
+#[tokio::test]
+async fn unknown_codes_and_bad_tokens_are_refused() {
+    let time = manual_time();
+    let server = start(&sqlite_url("tokens"), &time).await;
+    let mut a = Player::connect(&server.url()).await;
+    let code = a.create("oware", &[], "none").await;
+    assert_eq!(code.len(), 6);
+    let mut b = Player::connect(&server.url()).await;
+    b.send(ClientFrame::Join {
+        code: "AAAAAA".into(),
+    })
+    .await;
+    assert_eq!(b.error().await, ErrorCode::UnknownGame);
+    b.send(ClientFrame::Resume {
+        game: a.game.expect("game"),
+        token: "0".repeat(32),
+    })
+    .await;
+    assert_eq!(b.error().await, ErrorCode::BadToken);
+    b.send(ClientFrame::Resume {
+        game: GameId(12345),
+        token: "0".repeat(32),
+    })
+    .await;
+    assert_eq!(b.error().await, ErrorCode::UnknownGame);
+    // The code works typed in small letters, once.
+    b.join(&code.to_lowercase()).await;
+    let mut c = Player::connect(&server.url()).await;
+    c.send(ClientFrame::Join { code }).await;
+    assert_eq!(c.error().await, ErrorCode::UnknownGame, "the code is spent");
+    server.kill().await;
+}
+
+#[tokio::test]
+async fn a_connection_over_its_message_rate_is_told_to_slow_down() {
+    let time = manual_time();
+    let limits = Limits {
+        messages_per_second: 5,
+        message_burst: 10,
+        ..Limits::default()
+    };
+    let server = start_with(&sqlite_url("rate"), &time, limits).await;
+    let mut p = Player::connect(&server.url()).await;
+    for n in 0..12 {
+        p.send(ClientFrame::Ping { n }).await;
+    }
+    // The hello took one token: nine pongs, then refusals.
+    for n in 0..9 {
+        assert_eq!(p.next().await, ServerFrame::Pong { n });
+    }
+    assert_eq!(p.error().await, ErrorCode::RateLimited);
+    time.advance(Duration::from_secs(1));
+    p.send(ClientFrame::Ping { n: 99 }).await;
+    p.until("pong", |f| *f == ServerFrame::Pong { n: 99 }).await;
+    server.kill().await;
+}
+
+#[tokio::test]
+async fn join_attempts_are_limited_per_address() {
+    let time = manual_time();
+    let limits = Limits {
+        joins_per_minute: 3,
+        ..Limits::generous()
+    };
+    let server = start_with(&sqlite_url("guess"), &time, limits).await;
+    let mut p = Player::connect(&server.url()).await;
+    for _ in 0..3 {
+        p.send(ClientFrame::Join {
+            code: "AAAAAA".into(),
+        })
+        .await;
+        assert_eq!(p.error().await, ErrorCode::UnknownGame);
+    }
+    // A new socket from the same address does not start afresh.
+    let mut q = Connection::connect(&server.url(), None)
+        .await
+        .expect("connects");
+    q.send(&ClientFrame::Join {
+        code: "AAAAAA".into(),
+    })
+    .await
+    .expect("sends");
+    let frame = q.recv_within(WAIT).await.expect("a reply");
+    assert!(
+        matches!(
+            frame,
+            ServerFrame::Error {
+                code: ErrorCode::RateLimited,
+                ..
+            }
+        ),
+        "{frame:?}"
+    );
+    server.kill().await;
+}

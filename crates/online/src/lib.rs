@@ -1,0 +1,9 @@
+#![doc = include_str!("../README.md")]
+
+pub mod client;
+pub mod mirror;
+pub mod store;
+
+pub use client::{ClientError, Connection, reconnect};
+pub use mirror::{Applied, Mirror, MirrorError};
+pub use store::{Seat as StoredSeat, StoreError, TokenStore};

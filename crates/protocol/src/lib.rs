@@ -1,0 +1,22 @@
+#![doc = include_str!("../README.md")]
+
+pub mod frames;
+pub mod parse;
+pub mod wire;
+
+pub use frames::{
+    ClaimKind, ClientFrame, ErrorCode, GameId, GameSnapshot, GameStatus, ServerFrame,
+};
+pub use parse::{FrameError, parse_client_frame, parse_server_frame};
+pub use wire::WireMove;
+
+/// The protocol version a client names in its hello; the server refuses any other with
+/// [`ErrorCode::ProtocolMismatch`].
+pub const PROTOCOL_VERSION: u32 = 1;
+
+/// The largest frame either side sends or accepts, in bytes (8 KiB). A larger client frame
+/// closes the socket.
+pub const MAX_FRAME_BYTES: usize = 8 * 1024;
+
+/// The longest display name, in characters.
+pub const MAX_NAME_CHARS: usize = 24;
