@@ -3,7 +3,7 @@
 //! only reads lines and prints boards.
 
 use anyhow::{Context, Result, bail};
-use kraal_online::{Applied, Connection, Mirror, StoredSeat, TokenStore, reconnect};
+use kraal_online::{Applied, Connection, Mirror, Outbox, StoredSeat, TokenStore, reconnect};
 use kraal_protocol::frames::ClockSpec;
 use kraal_protocol::{ClaimKind, ClientFrame, GameId, GameStatus, ServerFrame, WireMove};
 use kraal_session::TimeControl;
@@ -308,6 +308,9 @@ async fn play(
     let mut input = lines();
     let mut ping = tokio::time::interval(conn.heartbeat);
     let mut n = 0;
+    let mut outbox = Outbox::default();
+    // When the player's turn began, for the think time the server's lag allowance credits.
+    let mut turn_began = std::time::Instant::now();
     loop {
         tokio::select! {
             frame = conn.recv() => {
@@ -321,6 +324,7 @@ async fn play(
                 };
                 match &frame {
                     ServerFrame::Error { message, .. } => {
+                        outbox.settled();
                         println!("{message}.");
                         if let Some(m) = &mirror { show(m, ascii); }
                         continue;
@@ -334,6 +338,11 @@ async fn play(
                             }
                             store.put(seat.clone())?;
                         }
+                        if let Some(frame) = outbox.to_resend(&m) {
+                            println!("Sending your move again: the server had not received it.");
+                            conn.send(&frame).await?;
+                        }
+                        turn_began = std::time::Instant::now();
                         show(&m, ascii);
                         let finished = m.snapshot.status.is_finished();
                         mirror = Some(m);
@@ -346,6 +355,8 @@ async fn play(
                 match m.apply(&frame)? {
                     Applied::NeedSync => conn.send(&ClientFrame::Sync).await?,
                     Applied::Moved(mv) => {
+                        outbox.settled();
+                        turn_began = std::time::Instant::now();
                         println!("\n{} played {mv}.", m.game.side_names()[1 - m.game.side_to_move()]);
                         show(m, ascii);
                     }
@@ -371,7 +382,14 @@ async fn play(
                 if line.is_empty() { continue; }
                 let Some(m) = &mirror else { continue };
                 match command(m, line) {
-                    Ok(Some(frame)) => conn.send(&frame).await?,
+                    Ok(Some(mut frame)) => {
+                        if let ClientFrame::Move { think_ms, .. } = &mut frame {
+                            let thought = turn_began.elapsed().as_millis();
+                            *think_ms = Some(u64::try_from(thought).unwrap_or(u64::MAX));
+                        }
+                        outbox.sent(&frame);
+                        conn.send(&frame).await?;
+                    }
                     Ok(None) => {}
                     Err(e) => println!("{e}"),
                 }

@@ -186,12 +186,9 @@ pub fn rules_of(row: &GameRow) -> Result<(GameRules, TimeControl), String> {
 
 /// Plays a typed move on the game, refusing a move of the other family.
 fn play(game: &mut AnyGame, mv: AnyMove) -> Result<(), ErrorCode> {
-    let played = match (game, mv) {
-        (AnyGame::Morris { session, .. }, AnyMove::Morris(m)) => session.play_move(m),
-        (AnyGame::Mancala { session }, AnyMove::Mancala(m)) => session.play_move(m),
-        _ => return Err(ErrorCode::IllegalMove),
-    };
-    played.map_err(|_| ErrorCode::IllegalMove)
+    game.play_move(mv)
+        .map(|_| ())
+        .map_err(|_| ErrorCode::IllegalMove)
 }
 
 /// The game's state as this node holds it.

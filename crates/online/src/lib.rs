@@ -2,8 +2,10 @@
 
 pub mod client;
 pub mod mirror;
+pub mod outbox;
 pub mod store;
 
 pub use client::{ClientError, Connection, reconnect};
 pub use mirror::{Applied, Mirror, MirrorError};
+pub use outbox::Outbox;
 pub use store::{Seat as StoredSeat, StoreError, TokenStore};

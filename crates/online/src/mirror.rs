@@ -69,7 +69,7 @@ impl Mirror {
         let mut game = AnyGame::new(&rules, None, [Player::Human, Player::Human], 0)
             .map_err(MirrorError::Rules)?;
         for (ply, mv) in snapshot.moves.iter().enumerate() {
-            game.play_text(&mv.to_string())
+            game.play_move(AnyMove::from(*mv))
                 .map_err(|error| MirrorError::Move { ply, error })?;
         }
         Ok(Mirror { snapshot, game })
@@ -126,7 +126,7 @@ impl Mirror {
                 if *ply != self.ply() || !self.next_version(*version) {
                     return Ok(Applied::NeedSync);
                 }
-                if self.game.play_text(&mv.to_string()).is_err() {
+                if self.game.play_move(AnyMove::from(*mv)).is_err() {
                     return Ok(Applied::NeedSync);
                 }
                 self.snapshot.moves.push(*mv);

@@ -459,6 +459,25 @@ impl AnyGame {
         }
     }
 
+    /// Plays a typed move (from an engine, a server or a protocol frame), checked against the
+    /// legal moves once.
+    ///
+    /// # Errors
+    /// Not a legal move now, or a move of the other family of games
+    /// ([`SessionError::WrongBoard`]).
+    pub fn play_move(&mut self, mv: AnyMove) -> Result<AnyMove, SessionError> {
+        self.clear_pick();
+        match (self, mv) {
+            (AnyGame::Morris { session, .. }, AnyMove::Morris(m)) => {
+                session.play_move(m).map(|()| mv)
+            }
+            (AnyGame::Mancala { session }, AnyMove::Mancala(m)) => {
+                session.play_move(m).map(|()| mv)
+            }
+            _ => Err(SessionError::WrongBoard),
+        }
+    }
+
     /// Takes back moves until a person is to move (one move between two people). Returns how
     /// many.
     pub fn undo_turn(&mut self) -> usize {
@@ -962,6 +981,21 @@ mod tests {
             g.click_point("a1".parse().unwrap()),
             Err(SessionError::TouchMove { .. })
         ));
+    }
+
+    #[test]
+    fn a_typed_move_plays_once_checked_and_one_of_the_other_family_is_refused() {
+        let mut g = game("morabaraba", None, HUMANS);
+        let d2 = AnyMove::Morris("d2".parse().expect("a placing"));
+        assert_eq!(g.play_move(d2), Ok(d2));
+        assert_eq!(g.last_move(), Some(d2));
+        assert!(
+            matches!(g.play_move(d2), Err(SessionError::Move { .. })),
+            "d2 is taken now"
+        );
+        let sowing = AnyMove::Mancala("C".parse().expect("a sowing"));
+        assert_eq!(g.play_move(sowing), Err(SessionError::WrongBoard));
+        assert_eq!(g.ply(), 1, "nothing was played by the refused moves");
     }
 
     #[test]

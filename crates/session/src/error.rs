@@ -91,7 +91,8 @@ pub enum SessionError {
         /// The moves the game has.
         moves: usize,
     },
-    /// A pick on a board of the other family (a point in a mancala game or a hole in a mill game).
+    /// A pick or a move on a board of the other family (a point or a mill move in a mancala
+    /// game, a hole or a sowing in a mill game).
     WrongBoard,
 }
 
