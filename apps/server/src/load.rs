@@ -23,8 +23,10 @@ pub struct Plan {
     pub games: usize,
     /// How long to go on starting and playing games.
     pub duration: Duration,
-    /// Chaos: the share of bots that drop their socket and resume, each minute (0.05: 5%).
+    /// Chaos: the share of bots that drop their socket and resume, each period (0.05: 5%).
     pub drop_share: f64,
+    /// Chaos: the period of the drops (a minute in the issue's chaos run).
+    pub chaos_every: Duration,
     /// The games to play, in turn.
     pub game_names: Vec<String>,
 }
@@ -44,6 +46,8 @@ pub struct Report {
     pub not_started: u64,
     /// Sockets dropped and resumed on purpose (chaos).
     pub drops: u64,
+    /// Chaos ticks a bot was alive for (each one drops with the plan's share).
+    pub chaos_checks: u64,
     /// Acknowledgement latencies, microseconds.
     latencies: Vec<u64>,
     /// The highest acknowledged ply (+1) of each game.
@@ -82,8 +86,8 @@ impl fmt::Display for Report {
         writeln!(
             f,
             "bots failed mid-game: {}; games not started (server down): {}; sockets dropped \
-             and resumed: {}",
-            self.failures, self.not_started, self.drops
+             and resumed: {} of {} chances",
+            self.failures, self.not_started, self.drops, self.chaos_checks
         )?;
         writeln!(
             f,
@@ -233,7 +237,7 @@ async fn one_game(
         seat(token_a, seat_a),
         seed,
         (start, deadline),
-        plan.drop_share,
+        (plan.drop_share, plan.chaos_every),
         Arc::clone(report),
     );
     let bot_b = bot(
@@ -241,7 +245,7 @@ async fn one_game(
         seat(token_b, seat_b),
         seed ^ 0xabcdef,
         (start, deadline),
-        plan.drop_share,
+        (plan.drop_share, plan.chaos_every),
         Arc::clone(report),
     );
     let (ra, rb) = tokio::join!(bot_a, bot_b);
@@ -258,16 +262,16 @@ async fn bot(
     seat: StoredSeat,
     seed: u64,
     (start, deadline): (Instant, Instant),
-    drop_share: f64,
+    (drop_share, chaos_every): (f64, Duration),
     report: Shared,
 ) -> Result<(), ()> {
     let mut rng = Rng(seed | 1);
     let mut mirror: Option<Mirror> = None;
     let mut pending: Option<(u32, WireMove, Instant)> = None;
-    // The chaos ticks are each whole minute of the run: every bot alive then may drop.
-    let mut next_chaos = start + Duration::from_secs(60);
+    // The chaos ticks are each whole period of the run: every bot alive then may drop.
+    let mut next_chaos = start + chaos_every;
     while next_chaos < Instant::now() {
-        next_chaos += Duration::from_secs(60);
+        next_chaos += chaos_every;
     }
     let ended = |m: &Option<Mirror>| m.as_ref().is_some_and(|m| m.snapshot.status.is_finished());
     loop {
@@ -275,7 +279,10 @@ async fn bot(
             break;
         }
         if drop_share > 0.0 && Instant::now() >= next_chaos {
-            next_chaos += Duration::from_secs(60);
+            while next_chaos <= Instant::now() {
+                next_chaos += chaos_every;
+            }
+            lock(&report).chaos_checks += 1;
             if rng.chance(drop_share) {
                 lock(&report).drops += 1;
                 conn.close().await;

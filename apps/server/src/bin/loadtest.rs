@@ -70,6 +70,7 @@ async fn main() -> Result<()> {
         games: args.games,
         duration: Duration::from_secs(args.seconds),
         drop_share: args.drop_share,
+        chaos_every: Duration::from_secs(60),
         game_names: args.game.clone(),
     };
     let started = Instant::now();
