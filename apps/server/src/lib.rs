@@ -241,6 +241,11 @@ pub async fn start(options: Options) -> Result<Running, StartError> {
     let app = router(Arc::clone(&server));
     tasks.push(tokio::spawn(async move {
         let service = app.into_make_service_with_connect_info::<SocketAddr>();
+        // Frames are small and each answers another: Nagle's algorithm would hold them back
+        // (tens of milliseconds with the peer's delayed acknowledgements).
+        let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {
+            let _ = tcp.set_nodelay(true);
+        });
         if let Err(e) = axum::serve(listener, service).await {
             eprintln!("kraal-server: {e}");
         }

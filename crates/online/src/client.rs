@@ -56,7 +56,8 @@ impl Connection {
     /// # Errors
     /// The server cannot be reached, or does not welcome this protocol version.
     pub async fn connect(url: &str, name: Option<&str>) -> Result<Connection, ClientError> {
-        let (socket, _) = tokio_tungstenite::connect_async(url).await?;
+        // Nagle off: small frames that answer each other go at once.
+        let (socket, _) = tokio_tungstenite::connect_async_with_config(url, None, true).await?;
         let mut conn = Connection {
             socket,
             heartbeat: Duration::from_secs(10),
