@@ -244,7 +244,7 @@ impl Conn {
                     break;
                 }
                 // A code or number taken already: draw again.
-                Err(e) => eprintln!("kraal-server: creating a game: {e}"),
+                Err(e) => eprintln!("kraal-server: creating a game: {e}; trying a new code"),
             }
         }
         let Some(row) = inserted else {
