@@ -5,15 +5,20 @@ use kraal_server::limits::Limits;
 use kraal_server::load::{self, Plan};
 use std::time::Duration;
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn fifty_games_for_twenty_seconds_lose_nothing() {
-    let dir = std::env::temp_dir().join(format!("kraal-load-test-{}", std::process::id()));
+/// A server on loopback with a fresh SQLite file and limits lifted for bots from one address.
+async fn server(name: &str) -> kraal_server::Running {
+    let dir = std::env::temp_dir().join(format!("kraal-{name}-test-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("temp dir");
     let url = format!("sqlite:{}", dir.join("games.sqlite3").display());
     let mut options = kraal_server::Options::new("127.0.0.1:0".parse().expect("addr"), &url);
     options.limits = Limits::generous();
-    let server = kraal_server::start(options).await.expect("starts");
+    kraal_server::start(options).await.expect("starts")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn fifty_games_for_twenty_seconds_lose_nothing() {
+    let server = server("load").await;
     let plan = Plan {
         url: server.url(),
         games: 50,
@@ -41,13 +46,7 @@ async fn fifty_games_for_twenty_seconds_lose_nothing() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn bots_drop_at_the_chaos_share_and_nothing_is_lost() {
-    let dir = std::env::temp_dir().join(format!("kraal-chaos-test-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    let url = format!("sqlite:{}", dir.join("games.sqlite3").display());
-    let mut options = kraal_server::Options::new("127.0.0.1:0".parse().expect("addr"), &url);
-    options.limits = Limits::generous();
-    let server = kraal_server::start(options).await.expect("starts");
+    let server = server("chaos").await;
     let share = 0.25;
     let plan = Plan {
         url: server.url(),
