@@ -42,6 +42,7 @@ mod external;
 mod online;
 mod perft;
 mod play;
+mod review;
 mod rules;
 mod tables;
 mod tools;
@@ -186,6 +187,23 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Review a saved game: every move scored by the engine, marked ?! (inaccuracy), ?
+    /// (mistake) or ?? (blunder), with the best move and line where the move played was
+    /// worse (see docs/review.md).
+    Review {
+        /// The record's file.
+        file: std::path::PathBuf,
+        /// Search each position for this many seconds (default: 0.5).
+        #[arg(long, value_name = "S", conflicts_with = "depth")]
+        time: Option<f64>,
+        /// Search each position this many turns deep instead (the same review on every
+        /// machine; 1 to 64).
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=64))]
+        depth: Option<u32>,
+        /// Print the review as JSON.
+        #[arg(long)]
+        json: bool,
+    },
     /// Play a match between two opponents or external engines and report the score and Elo
     /// difference (see docs/engine.md, "Matches against any engine").
     Match {
@@ -316,6 +334,12 @@ fn main() -> ExitCode {
         Some(Command::Tables { command }) => tables::run(command),
         Some(Command::Online(args)) => online::run(args),
         Some(Command::Replay { file, json }) => tools::replay(&file, json),
+        Some(Command::Review {
+            file,
+            time,
+            depth,
+            json,
+        }) => review::run(&file, &review::ReviewBudget { time, depth }, json),
         Some(Command::Completions { shell }) => docs::completions(
             &mut <Cli as clap::CommandFactory>::command(),
             shell,

@@ -7,6 +7,7 @@ pub mod mancala;
 pub mod matches;
 pub mod morris;
 pub mod opponents;
+pub mod review;
 pub mod search;
 pub mod tables;
 pub mod tuning;
@@ -21,6 +22,7 @@ pub use matches::{
 };
 pub use morris::Morris;
 pub use opponents::{OPPONENTS, Opponent, Player, Style};
+pub use review::{GameReview, Mark, MoveReview, ReviewConfig, ReviewScale, Thrown, review};
 pub use search::Score;
 pub use search::alphabeta::{SearchConfig, SearchReport, Searcher, reference_value};
 pub use search::mcts::{MctsConfig, MctsReport, mcts};

@@ -26,6 +26,12 @@ pub trait Oracle<G: Game>: Send + Sync {
     /// Keeps only the root moves the oracle knows to be best in `state` (all of them when it
     /// does not know). Called once a search, at the root.
     fn filter_root(&self, _state: &G::State, _moves: &mut Vec<G::Move>) {}
+
+    /// The result of `state` for its side to move with best play, when the oracle knows it
+    /// exactly (for reviews: "threw away a table win"); `None` otherwise.
+    fn verdict(&self, _state: &G::State) -> Option<crate::game::Verdict> {
+        None
+    }
 }
 
 /// The Oware tables as an oracle. A position is answered only when it is fresh (no position
@@ -74,6 +80,18 @@ impl Oracle<Mancala> for OwareOracle {
         };
         moves.retain(|m| scored.iter().any(|&(s, v)| s == *m && v.lo == top.lo));
     }
+
+    /// Only at a fresh position, as [`Oracle::probe`].
+    fn verdict(&self, state: &Position) -> Option<crate::game::Verdict> {
+        if state.repetition_window().len() != 1 {
+            return None;
+        }
+        Some(match self.0.probe(state)?.verdict? {
+            Verdict::Win => crate::game::Verdict::Win,
+            Verdict::Loss => crate::game::Verdict::Loss,
+            Verdict::Draw => crate::game::Verdict::Draw,
+        })
+    }
 }
 
 fn pos_total(state: &Position) -> i32 {
@@ -116,5 +134,14 @@ impl Oracle<Morris> for MorrisOracle {
             }
             _ => None,
         }
+    }
+
+    /// A table result, where the draw counters leave room for it (as [`Oracle::probe`]).
+    fn verdict(&self, state: &kraal_rules_morris::Position) -> Option<crate::game::Verdict> {
+        self.probe(state, 0).map(|score| match score {
+            0 => crate::game::Verdict::Draw,
+            s if s > 0 => crate::game::Verdict::Win,
+            _ => crate::game::Verdict::Loss,
+        })
     }
 }

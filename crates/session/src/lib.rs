@@ -9,6 +9,7 @@ pub mod game;
 pub mod outcome;
 pub mod pick;
 pub mod record;
+pub mod review;
 pub mod rules;
 pub mod settings;
 pub mod taken;
