@@ -2,9 +2,10 @@
 //! or `??` by how much it dropped the mover's expected result (see docs/review.md).
 
 use anyhow::{Context, Result, bail};
-use kraal_ai::{Limits, Score, StopFlag};
+use kraal_ai::{Limits, StopFlag};
+use kraal_front::review::{score_text, tally_text, verdict_text};
 use kraal_session::AnyGame;
-use kraal_session::review::{Oracles, Review, ReviewOptions, ReviewedMove, scale_of};
+use kraal_session::review::{Oracles, Review, ReviewOptions, scale_of};
 use serde::Serialize;
 use std::path::Path;
 use std::time::Duration;
@@ -99,26 +100,6 @@ fn budget_text(limits: Limits) -> String {
     }
 }
 
-/// A score from the mover's side, as the player reads it.
-fn score_text(score: Score) -> String {
-    match score {
-        Score::WinIn(0) => "won".to_owned(),
-        Score::LossIn(0) => "lost".to_owned(),
-        s => s.to_string(),
-    }
-}
-
-/// "best was g4-g1xc5 (win in 1): g4-g1xc5 b4-a4 ..."
-fn best_text(m: &ReviewedMove) -> Option<String> {
-    let best = m.best?;
-    let line: Vec<String> = m.line.iter().take(6).map(ToString::to_string).collect();
-    Some(format!(
-        "best was {best} ({}): {}",
-        score_text(m.before),
-        line.join(" ")
-    ))
-}
-
 fn print_text(
     game: &AnyGame,
     review: &Review,
@@ -132,7 +113,7 @@ fn print_text(
         kraal_session::any::capitalise(rules.game_name()),
         rules.rule_set_name(),
         game.ply(),
-        plural(game.ply(), "move", "moves"),
+        if game.ply() == 1 { "move" } else { "moves" },
         budget_text(limits)
     );
     let scale = scale_of(rules);
@@ -153,14 +134,8 @@ fn print_text(
             score_text(m.before),
             score_text(m.after)
         );
-        if m.mark.is_marked() {
-            line.push_str(&format!(" {}", m.mark));
-            if let Some(thrown) = m.thrown {
-                line.push_str(&format!(": {thrown}"));
-            }
-            if let Some(best) = best_text(m) {
-                line.push_str(&format!("; {best}"));
-            }
+        if let Some(verdict) = verdict_text(m, 6) {
+            line.push_str(&format!(" {verdict}"));
         }
         outln!("{}", line.trim_end());
     }
@@ -173,19 +148,9 @@ fn print_text(
     }
     outln!();
     for (side, name) in sides.iter().enumerate() {
-        let [i, m, b] = review.tally(side);
-        outln!(
-            "{name}: {i} {}, {m} {}, {b} {}",
-            plural(i, "inaccuracy", "inaccuracies"),
-            plural(m, "mistake", "mistakes"),
-            plural(b, "blunder", "blunders")
-        );
+        outln!("{name}: {}", tally_text(review, side));
     }
     Ok(())
-}
-
-fn plural<'a>(n: usize, one: &'a str, many: &'a str) -> &'a str {
-    if n == 1 { one } else { many }
 }
 
 #[derive(Serialize)]
