@@ -10,6 +10,7 @@ use crate::ui;
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, MouseButton, MouseEventKind};
 use kraal_front::ascent::Climbing;
 use kraal_front::progress::{Progress, ProgressFile};
+use kraal_front::review::ReviewPanel;
 use kraal_front::{Autosave, Command, Entry, NewGame, Unfinished};
 use kraal_session::any::{AiMove, capitalise};
 use kraal_session::{GameResult, Record, Settings};
@@ -118,6 +119,8 @@ pub struct GameScreen {
     pub help_scroll: u16,
     /// The Mountain Ascent camp this game is a climb of, if any.
     pub climb: Option<Climbing>,
+    /// The engine's review of the game, running or done.
+    pub review: Option<ReviewPanel>,
 }
 
 impl GameScreen {
@@ -135,6 +138,7 @@ impl GameScreen {
             over_kept: false,
             help_scroll: 0,
             climb: None,
+            review: None,
         }
     }
 
@@ -192,6 +196,43 @@ impl GameScreen {
             }
             Some((text, role)) => (text.clone(), *role),
             None => (self.game.prompt(), Role::Title),
+        }
+    }
+
+    /// Starts the engine's review of the moves on the board.
+    pub(crate) fn start_review(&mut self) {
+        if self.game.ply() == 0 {
+            self.warn("There are no moves to review yet.");
+            return;
+        }
+        let panel = ReviewPanel::start(&self.game.game);
+        let warning = panel.warning.clone();
+        self.review = Some(panel);
+        match warning {
+            Some(w) => self.warn(w),
+            None => self.tell("Reviewing the game: v stops the review."),
+        }
+    }
+
+    /// Takes a finished review in and says so.
+    fn poll_review(&mut self) {
+        let Some(panel) = &mut self.review else {
+            return;
+        };
+        if !panel.fits(&self.game.game) {
+            // Moves it reviewed were taken back and others played: its marks are of another game.
+            self.review = None;
+            return;
+        }
+        if panel.poll() {
+            let text = match &panel.warning {
+                Some(w) => w.clone(),
+                None => format!(
+                    "Review done. {} [ and ] step through the moves.",
+                    panel.status(self.game.side_names())
+                ),
+            };
+            self.tell(text);
         }
     }
 
@@ -578,8 +619,11 @@ impl App {
                 None => self.show_menu(),
             },
             Action::Review => {
+                if g.review.is_none() {
+                    g.start_review();
+                }
                 g.game.jump(0);
-                g.tell("The start of the game: ] steps forward, End goes to the end.");
+                g.tell("The start of the game: ] steps forward through the marked moves, End goes to the end.");
             }
             Action::Continue
             | Action::Home
@@ -632,6 +676,14 @@ impl App {
                     }
                 }
             }
+            Command::Review => match &mut g.review {
+                Some(panel) if panel.running() => {
+                    panel.stop();
+                    let status = panel.status(g.game.side_names());
+                    g.tell(format!("Review stopped. {status}"));
+                }
+                _ => g.start_review(),
+            },
             Command::Pass => {
                 match g.game.pass() {
                     Ok(_) => g.tell("You passed."),
@@ -827,6 +879,7 @@ impl App {
             return;
         };
         g.game.tick(now, animations);
+        g.poll_review();
         if let Some(hint) = g.game.poll_hint() {
             g.tell(hint.to_string());
         }

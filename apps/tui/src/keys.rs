@@ -25,7 +25,7 @@ pub enum Action {
     Continue,
     /// Play again with the same choices (game over).
     Again,
-    /// Look at the finished game move by move, from the start (game over).
+    /// Review the finished game and look at it move by move from the start (game over).
     Review,
     /// Back to the home screen.
     Home,
@@ -327,7 +327,7 @@ pub const GAME_OVER: &[Binding] = &[
         keys: &[ch('v')],
         label: "v",
         action: Action::Review,
-        help: "view the game move by move from the start ([ and ] step)",
+        help: "review: the engine marks every move; [ and ] step through them",
     },
     Binding {
         keys: &[ch('s'), (KeyCode::Char('s'), CTRL)],

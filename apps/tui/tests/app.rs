@@ -1181,3 +1181,69 @@ fn a_mancala_board_grows_in_a_large_terminal() {
         }
     }
 }
+
+/// Ticks until the review on the screen has finished.
+fn wait_for_review(app: &mut App) {
+    for _ in 0..20_000 {
+        app.tick(Instant::now());
+        if let Screen::Game(g) = &app.screen
+            && g.review.as_ref().is_some_and(|r| !r.running())
+        {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    panic!("the review did not finish");
+}
+
+#[test]
+fn v_reviews_the_game_marks_a_missed_win_and_names_the_best_move() {
+    let mut app = app();
+    // fixtures/puzzles.txt: g4-g1 and a shot wins at once; b4-a4 lets the win go.
+    start_at(&mut app, "morabaraba", Some("a1,b4,d1,g4/c3,c4,e5 0:0 w"));
+    pick_point(&mut app, p("b4"));
+    pick_point(&mut app, p("a4"));
+    assert_eq!(moves(&app), ["b4-a4"]);
+    press(&mut app, KeyCode::Char('v'));
+    let text = screen(&app, 100, 32);
+    assert!(text.contains("Review (v)"), "{text}");
+    wait_for_review(&mut app);
+    assert!(
+        note(&app).is_some_and(
+            |n| n.starts_with("Review done. White: 0 inaccuracies, 0 mistakes, 1 blunder")
+        ),
+        "{:?}",
+        note(&app)
+    );
+    let text = screen(&app, 100, 32);
+    assert!(
+        text.contains("1. b4-a4??"),
+        "the move list marks the move:\n{text}"
+    );
+    assert!(text.contains("b4-a4?? blunder: let a forced"), "{text}");
+    assert!(text.contains("best was g4-g1x"), "{text}");
+}
+
+#[test]
+fn the_game_over_window_reviews_the_game_from_its_start() {
+    let mut app = app();
+    start_at(&mut app, "morabaraba", Some("a1,b4,d1,g4/c3,c4,e5 0:0 w"));
+    for point in ["g4", "g1", "c3"] {
+        pick_point(&mut app, p(point));
+    }
+    assert_eq!(moves(&app), ["g4-g1xc3"]);
+    app.tick(Instant::now());
+    assert_eq!(overlay(&app), Overlay::GameOver);
+    press(&mut app, KeyCode::Char('v'));
+    assert_eq!(overlay(&app), Overlay::None);
+    assert_eq!(game(&app).ply(), 0, "the review starts at the start");
+    wait_for_review(&mut app);
+    // At the start the panel points at the first move; one step on, the move and its verdict.
+    press(&mut app, KeyCode::Char(']'));
+    let text = screen(&app, 100, 32);
+    assert!(text.contains("1. White g4-g1xc3 (best, won)"), "{text}");
+    assert!(
+        !text.contains("g4-g1xc3?"),
+        "the winning move is not marked:\n{text}"
+    );
+}

@@ -43,6 +43,8 @@ pub enum Command {
     Last,
     /// Ask the engine for the best move.
     Hint,
+    /// Review the game: the engine marks every move (`?!`, `?`, `??`); again: stop it.
+    Review,
     /// Pass (Koti, when you cannot move).
     Pass,
     /// Claim that no capture can happen again (Oware).
@@ -151,6 +153,12 @@ pub const GAME: &[Binding] = &[
         &[Key::Char('h')],
         "h",
         "hint: ask the engine for the best move",
+    ),
+    both(
+        Command::Review,
+        &[Key::Char('v')],
+        "v",
+        "review: the engine marks every move ?! ? ?? (v again stops)",
     ),
     both(
         Command::Pass,

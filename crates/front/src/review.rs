@@ -5,6 +5,7 @@
 
 use kraal_ai::{Limits, Score};
 use kraal_session::AnyGame;
+use kraal_session::any::AnyMove;
 use kraal_session::review::{Oracles, Review, ReviewJob, ReviewOptions, ReviewedMove};
 use std::time::Duration;
 
@@ -71,6 +72,8 @@ pub fn tally_text(review: &Review, side: usize) -> String {
 
 /// A review a front end shows: running, then done (or stopped with the moves reviewed so far).
 pub struct ReviewPanel {
+    /// The moves reviewed (the game may go on, or take moves back, after it started).
+    moves: Vec<AnyMove>,
     job: Option<ReviewJob>,
     review: Option<Review>,
     /// A problem to tell the player: the tables could not be read, or the review failed.
@@ -100,6 +103,7 @@ impl ReviewPanel {
             ),
         };
         ReviewPanel {
+            moves: game.moves(),
             job: Some(ReviewJob::start(game, ReviewOptions { limits, oracles })),
             review: None,
             warning,
@@ -133,6 +137,13 @@ impl ReviewPanel {
                 None => self.warning = Some("The review stopped.".to_owned()),
             }
         }
+    }
+
+    /// Whether the review is of `game`'s moves: false once a move it reviewed was taken back
+    /// and another played (front ends then drop it). Moves played after it are only unreviewed.
+    #[must_use]
+    pub fn fits(&self, game: &AnyGame) -> bool {
+        game.all_moves().starts_with(&self.moves)
     }
 
     /// Whether the review is still running.

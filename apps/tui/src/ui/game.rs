@@ -8,6 +8,7 @@ use crate::app::{App, GameScreen, Overlay};
 use crate::board::{MancalaView, MorrisView};
 use crate::game::Match;
 use crate::theme::{Role, Theme};
+use kraal_front::review::ReviewPanel;
 use kraal_front::{Command, keymap, player_label};
 use kraal_rules_mancala::Side;
 use kraal_rules_morris::{self as morris, Color, Point};
@@ -44,8 +45,11 @@ pub fn draw_game(app: &App, g: &GameScreen, area: Rect, buf: &mut Buffer, now: I
     );
     draw_board(&g.game, theme, layout.board, buf);
     draw_status(&g.game, theme, layout.status, buf, now);
-    draw_ai(app, g, layout.ai, buf);
-    draw_moves(&g.game, theme, &layout.moves, buf);
+    match &g.review {
+        Some(panel) => draw_review(app, g, panel, layout.ai, buf),
+        None => draw_ai(app, g, layout.ai, buf),
+    }
+    draw_moves(&g.game, g.review.as_ref(), theme, &layout.moves, buf);
     let (_, role) = g.message();
     let (notes, bar) = footer(g, theme, area.width);
     for (row, line) in notes
@@ -97,7 +101,13 @@ fn footer(g: &GameScreen, theme: Theme, width: u16) -> (Vec<String>, Vec<String>
 pub fn layout_of(g: &GameScreen, theme: Theme, area: Rect) -> Option<GameLayout> {
     let (notes, bar) = footer(g, theme, area.width);
     let lines = |v: &Vec<String>| u16::try_from(v.len()).unwrap_or(u16::MAX);
-    GameLayout::new(&g.game, area, lines(&notes).min(3), lines(&bar).min(2))
+    GameLayout::new(
+        &g.game,
+        area,
+        lines(&notes).min(3),
+        lines(&bar).min(2),
+        g.review.is_some(),
+    )
 }
 
 /// The most used keys, for the bar at the bottom: the cursor's, then the shared map's
@@ -336,9 +346,121 @@ fn draw_ai(app: &App, g: &GameScreen, area: Rect, buf: &mut Buffer) {
         .render(inner, buf);
 }
 
+/// The review panel, in the computer's place: where the review stands, a graph of the first
+/// player's expected result over the game (the move at the cursor marked below it), and what
+/// the review says of the move at the cursor.
+fn draw_review(app: &App, g: &GameScreen, panel: &ReviewPanel, area: Rect, buf: &mut Buffer) {
+    let theme = app.theme;
+    let sides = g.game.side_names();
+    let title = "Review (v)";
+    let inner = block(theme, title).inner(area);
+    block(theme, title).render(area, buf);
+    if inner.height == 0 || inner.width == 0 {
+        return;
+    }
+    let mut lines: Vec<Line> = Vec::new();
+    if let Some((done, total)) = panel.progress() {
+        let glyphs = theme.glyphs();
+        let spin = glyphs.spinner[app.frame / 2 % glyphs.spinner.len()];
+        lines.push(Line::from(Span::styled(
+            format!("{spin} {}", panel.status(sides)),
+            theme.style(Role::Title),
+        )));
+        let width = usize::from(inner.width.saturating_sub(2));
+        let filled = (width * done).checked_div(total).unwrap_or(0);
+        let (full, empty) = if theme.ascii {
+            ('#', '-')
+        } else {
+            ('█', '░')
+        };
+        lines.push(Line::from(format!(
+            "{}{}",
+            full.to_string().repeat(filled),
+            empty.to_string().repeat(width - filled)
+        )));
+        lines.push(Line::from(Span::styled(
+            "v stops it and keeps what is reviewed",
+            theme.style(Role::Dim),
+        )));
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: false })
+            .render(inner, buf);
+        return;
+    }
+    let graph = panel.graph();
+    let top = inner.y;
+    if !graph.is_empty() {
+        // One column a move, squeezed to the panel's width: the first player's expected
+        // result, from a loss (bottom) to a win (top).
+        let width = usize::from(inner.width);
+        let data: Vec<u64> = (0..width.min(graph.len()))
+            .map(|col| {
+                let i = col * graph.len() / width.min(graph.len());
+                (graph[i] * 100.0).round() as u64
+            })
+            .collect();
+        let rows = inner.height.min(3).saturating_sub(1).max(1);
+        let spark = Rect::new(inner.x, top, inner.width, rows);
+        ratatui::widgets::Sparkline::default()
+            .data(&data)
+            .max(100)
+            .style(theme.style(Role::Title))
+            .render(spark, buf);
+        // The move at the cursor, under the graph.
+        let at = g.game.ply().min(graph.len() - 1);
+        let col = at * data.len() / graph.len();
+        if rows < inner.height {
+            let caret = if theme.ascii { "^" } else { "▲" };
+            buf.set_string(
+                inner.x + col as u16,
+                top + rows,
+                caret,
+                theme.style(Role::Picked),
+            );
+        }
+        lines.push(Line::from(Span::styled(
+            panel.status(sides),
+            theme.style(Role::Dim),
+        )));
+        let used = (rows + 1).min(inner.height);
+        let rest = Rect::new(inner.x, top + used, inner.width, inner.height - used);
+        let ply = g.game.ply();
+        if let Some(note) = panel.note(ply, sides) {
+            let role = if panel.symbol(ply).is_empty() {
+                Role::Good
+            } else {
+                Role::Warning
+            };
+            lines.insert(0, Line::from(Span::styled(note, theme.style(role))));
+        } else if ply == 0 {
+            lines.insert(
+                0,
+                Line::from(Span::styled(
+                    "The start: ] steps to the first move.",
+                    theme.style(Role::Dim),
+                )),
+            );
+        }
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: false })
+            .render(rest, buf);
+        return;
+    }
+    let text = panel.warning.clone().unwrap_or_else(|| panel.status(sides));
+    Paragraph::new(text)
+        .wrap(Wrap { trim: false })
+        .render(inner, buf);
+}
+
 /// Draws the move list where the layout put it, two moves a row, the move at the cursor
 /// marked and the moves after it dimmed.
-fn draw_moves(game: &Match, theme: Theme, list: &MoveList, buf: &mut Buffer) {
+fn draw_moves(
+    game: &Match,
+    review: Option<&ReviewPanel>,
+    theme: Theme,
+    list: &MoveList,
+    buf: &mut Buffer,
+) {
     let moves = game.all_moves();
     let title = format!("Moves ({} of {})", game.ply(), moves.len());
     block(theme, &title).render(list.area, buf);
@@ -356,9 +478,12 @@ fn draw_moves(game: &Match, theme: Theme, list: &MoveList, buf: &mut Buffer) {
         );
         for (half, &x) in list.columns.iter().enumerate() {
             let index = 2 * pair + half;
-            let Some(mv) = game.move_label(index) else {
+            let Some(mut mv) = game.move_label(index) else {
                 break;
             };
+            if let Some(panel) = review {
+                mv.push_str(panel.symbol(index + 1));
+            }
             let style = if index + 1 == ply {
                 theme.style(Role::Picked)
             } else if index + 1 > ply {

@@ -64,7 +64,7 @@ pub struct MoveList {
 }
 
 impl MoveList {
-    fn new(game: &Match, area: Rect) -> MoveList {
+    fn new(game: &Match, area: Rect, marks: bool) -> MoveList {
         let inner = Rect::new(
             area.x + 1,
             area.y + 1,
@@ -86,6 +86,8 @@ impl MoveList {
             .map(|m| m.chars().count())
             .max()
             .unwrap_or(0);
+        // A review's marks (`??`) follow the moves.
+        let longest = longest + if marks { 2 } else { 0 };
         let width = u16::try_from(longest).unwrap_or(u16::MAX).max(MIN_COLUMN);
         let first_x = inner.x + NUMBER;
         MoveList {
@@ -139,8 +141,17 @@ impl GameLayout {
     #[must_use]
     ///
     /// The message and the key bar take `note_lines` and `key_lines` (each at least one), as
-    /// far as the terminal has rows to spare beyond the board's.
-    pub fn new(game: &Match, area: Rect, note_lines: u16, key_lines: u16) -> Option<GameLayout> {
+    /// far as the terminal has rows to spare beyond the board's. With a `review`, its panel
+    /// takes the computer's place with more rows, and the move list has room for the marks.
+    pub fn new(
+        game: &Match,
+        area: Rect,
+        note_lines: u16,
+        key_lines: u16,
+        review: bool,
+    ) -> Option<GameLayout> {
+        // A review shows its graph and the note on a move: its panel takes more rows.
+        let ai_rows = if review { 8 } else { 5 };
         let (min_w, min_h) = min_size(game);
         if area.width < min_w || area.height < min_h {
             return None;
@@ -163,7 +174,7 @@ impl GameLayout {
                     Layout::horizontal([Constraint::Min(0), Constraint::Length(PANEL)]).areas(body);
                 let [status, ai, moves] = Layout::vertical([
                     Constraint::Length(8),
-                    Constraint::Length(5),
+                    Constraint::Length(ai_rows),
                     Constraint::Min(3),
                 ])
                 .areas(side);
@@ -184,7 +195,8 @@ impl GameLayout {
                     let [status, right] =
                         Layout::horizontal([Constraint::Ratio(1, 2); 2]).areas(panels);
                     let [ai, moves] =
-                        Layout::vertical([Constraint::Length(5), Constraint::Min(3)]).areas(right);
+                        Layout::vertical([Constraint::Length(ai_rows), Constraint::Min(3)])
+                            .areas(right);
                     (status, moves, ai)
                 };
                 (board, status, moves, ai)
@@ -194,7 +206,7 @@ impl GameLayout {
             title,
             board,
             status,
-            moves: MoveList::new(game, moves),
+            moves: MoveList::new(game, moves, review),
             ai,
             note,
             keys,
