@@ -339,7 +339,7 @@ fn main() -> ExitCode {
             time,
             depth,
             json,
-        }) => review::run(&file, &review::ReviewBudget { time, depth }, json),
+        }) => review::run(&file, &tools::Budget { depth, time }, json),
         Some(Command::Completions { shell }) => docs::completions(
             &mut <Cli as clap::CommandFactory>::command(),
             shell,

@@ -10,23 +10,10 @@ use serde::Serialize;
 use std::path::Path;
 use std::time::Duration;
 
-/// How long `kraal review` thinks about each position.
-pub struct ReviewBudget {
-    /// Seconds a position (default 0.5).
-    pub time: Option<f64>,
-    /// A fixed depth instead (the same review on every machine).
-    pub depth: Option<u32>,
-}
-
 /// `kraal review`: the review of the game in `path`, as text or JSON.
-pub fn run(path: &Path, budget: &ReviewBudget, json: bool) -> Result<()> {
-    let limits = match (budget.depth, budget.time) {
-        (Some(d), None) => Limits::depth(d),
-        (None, Some(t)) if t > 0.0 && t.is_finite() => Limits::time(Duration::from_secs_f64(t)),
-        (None, Some(t)) => bail!("--time must be a positive number of seconds, not {t}"),
-        (None, None) => Limits::time(Duration::from_millis(500)),
-        (Some(_), Some(_)) => bail!("give --depth or --time, not both"),
-    };
+pub fn run(path: &Path, budget: &crate::tools::Budget, json: bool) -> Result<()> {
+    // Half a second a position: a 60-move game takes half a minute.
+    let limits = budget.limits(Duration::from_millis(500))?;
     let record = kraal_session::Record::load(path)
         .map_err(|e| anyhow::anyhow!("cannot read {}", e.about_file(path)))?;
     let game = AnyGame::from_record(&record, AnyGame::players_in(&record), 0)

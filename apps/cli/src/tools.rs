@@ -127,6 +127,22 @@ pub struct Budget {
     pub time: Option<f64>,
 }
 
+impl Budget {
+    /// The search limits asked for, `default` seconds when neither is given.
+    ///
+    /// # Errors
+    /// A time that is not a positive number, or both a depth and a time.
+    pub fn limits(&self, default: Duration) -> Result<Limits> {
+        Ok(match (self.depth, self.time) {
+            (Some(d), None) => Limits::depth(d),
+            (None, Some(t)) if t > 0.0 && t.is_finite() => Limits::time(Duration::from_secs_f64(t)),
+            (None, Some(t)) => bail!("--time must be a positive number of seconds, not {t}"),
+            (None, None) => Limits::time(default),
+            (Some(_), Some(_)) => bail!("give --depth or --time, not both"),
+        })
+    }
+}
+
 /// `kraal analyse`: the engine's report on a position.
 pub fn analyse(
     rules: &GameRules,
@@ -135,13 +151,7 @@ pub fn analyse(
     top: usize,
     json: bool,
 ) -> Result<()> {
-    let limits = match (budget.depth, budget.time) {
-        (Some(d), None) => Limits::depth(d),
-        (None, Some(t)) if t > 0.0 && t.is_finite() => Limits::time(Duration::from_secs_f64(t)),
-        (None, Some(t)) => bail!("--time must be a positive number of seconds, not {t}"),
-        (None, None) => Limits::time(Duration::from_secs(2)),
-        (Some(_), Some(_)) => bail!("give --depth or --time, not both"),
-    };
+    let limits = budget.limits(Duration::from_secs(2))?;
     if !json && let Some(line) = crate::tables::verdict(rules, position) {
         outln!("{line}");
     }

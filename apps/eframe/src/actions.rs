@@ -14,6 +14,8 @@ pub enum Action {
     Redo,
     /// Ask the engine for a move.
     Hint,
+    /// Start the engine's review of the game (every move marked), or stop the one running.
+    ReviewGame,
     /// Ask whether to give up (the resign window).
     Resign,
     /// Give up, for sure.
@@ -71,6 +73,7 @@ impl Action {
             Command::First => Action::First,
             Command::Last => Action::Last,
             Command::Hint => Action::Hint,
+            Command::Review => Action::ReviewGame,
             Command::Pass => Action::Pass,
             Command::Claim => Action::Claim,
             Command::Draw => Action::Draw,

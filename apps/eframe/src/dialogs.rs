@@ -116,6 +116,8 @@ pub enum OverAction {
     Undo,
     /// Close the window and look at the board.
     Close,
+    /// Close the window and let the engine review the game.
+    Review,
 }
 
 /// The widest a window grows before its messages wrap: 520 points, less in a small window.
@@ -144,6 +146,15 @@ pub fn game_over(ctx: &egui::Context, ending: &str, length: &str) -> OverAction 
                 }
                 if ui.button("Look at the board").clicked() {
                     action = OverAction::Close;
+                }
+                if ui
+                    .button("Review this game")
+                    .on_hover_text(
+                        "the engine marks every move: ?! inaccuracy, ? mistake, ?? blunder",
+                    )
+                    .clicked()
+                {
+                    action = OverAction::Review;
                 }
             });
         });

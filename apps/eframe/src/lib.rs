@@ -38,6 +38,7 @@ pub mod mancala_board;
 pub mod menu;
 pub mod morris_board;
 pub mod panel;
+pub mod review_view;
 pub mod rules_view;
 pub mod theme;
 

@@ -5,6 +5,7 @@
 
 use crate::actions::{Action, key_label};
 use crate::config::Prefs;
+use kraal_front::review::ReviewPanel;
 use kraal_front::{Command, player_label};
 use kraal_rules_mancala::Side;
 use kraal_rules_morris::Color;
@@ -37,6 +38,8 @@ pub struct PanelView<'a> {
     pub speed: f32,
     /// What each move of the list took (the move after `n` moves at `n`), if anything.
     pub taken: &'a [Option<Taken>],
+    /// The engine's review of the game, running or done.
+    pub engine_review: Option<&'a ReviewPanel>,
 }
 
 /// What the person to move should click, in a window's words and the game's.
@@ -237,6 +240,10 @@ pub fn show(ui: &mut egui::Ui, view: &PanelView<'_>) -> Vec<Action> {
         .auto_shrink([false, true])
         .show(ui, |ui| status(ui, view, &mut actions));
     ui.separator();
+    if let Some(panel) = view.engine_review {
+        crate::review_view::show(ui, game, panel, &mut actions);
+        ui.separator();
+    }
     move_list(ui, view, &mut actions);
     actions
 }
@@ -422,6 +429,15 @@ fn buttons(ui: &mut egui::Ui, view: &PanelView<'_>, actions: &mut Vec<Action>) {
             Command::Draw,
             Action::OfferDraw,
         );
+        let running = view.engine_review.is_some_and(ReviewPanel::running);
+        button(
+            ui,
+            !game.all_moves().is_empty(),
+            if running { "Stop review" } else { "Review" },
+            "the engine marks every move: ?! inaccuracy, ? mistake, ?? blunder",
+            Command::Review,
+            Action::ReviewGame,
+        );
         if game.rules().game_name() == "oware" {
             button(
                 ui,
@@ -468,13 +484,27 @@ fn move_list(ui: &mut egui::Ui, view: &PanelView<'_>, actions: &mut Vec<Action>)
                         let ply = turn * 2 + i + 1;
                         let taken = view.taken.get(ply - 1).and_then(Option::as_ref);
                         // A shot shows in the mill notation (`g1xf6`); seeds get their count.
-                        let label = match taken {
+                        let mut label = match taken {
                             Some(t @ Taken::Captured { .. }) => format!("{mv} +{}", t.count()),
                             _ => mv.to_string(),
                         };
+                        let reviewed = view.engine_review.and_then(|r| r.reviewed(ply));
+                        if let Some(r) = reviewed {
+                            label.push_str(r.mark.symbol());
+                        }
                         let mut response = ui.selectable_label(current == ply, label);
-                        if let Some(taken) = taken {
-                            response = response.on_hover_text(format!("{taken}."));
+                        let verdict =
+                            reviewed.and_then(|r| kraal_front::review::verdict_text(r, 4));
+                        let hover = match (taken, verdict) {
+                            (Some(t), Some(v)) => {
+                                Some(format!("{t}. {}", kraal_session::any::capitalise(&v)))
+                            }
+                            (Some(t), None) => Some(format!("{t}.")),
+                            (None, Some(v)) => Some(kraal_session::any::capitalise(&v)),
+                            (None, None) => None,
+                        };
+                        if let Some(text) = hover {
+                            response = response.on_hover_text(text);
                         }
                         if response.clicked() {
                             actions.push(Action::Jump(ply));

@@ -5,6 +5,7 @@ mod common;
 use common::*;
 use egui_kittest::kittest::{NodeT, Queryable};
 use kraal_gui::KraalApp;
+use kraal_session::AnyGame;
 
 #[test]
 fn a_game_starts_from_the_menu() {
@@ -1265,4 +1266,71 @@ fn saving_goes_to_the_folder_for_games_and_native_dialogs_can_be_turned_off() {
     click(&mut h, "Save");
     assert!(!shown(&h, "Save the game"), "the dialog closes");
     assert_ne!(std::fs::read_to_string(&saved).unwrap(), before, "replaced");
+}
+
+#[test]
+fn the_review_button_marks_a_missed_win_and_names_the_best_move() {
+    let dir = folder("engine-review");
+    // fixtures/puzzles.txt: g4-g1 and a shot wins at once; b4-a4 lets the win go.
+    let mut h = harness(app_with(
+        &dir,
+        &[
+            "--game",
+            "morabaraba",
+            "--black",
+            "human",
+            "--position",
+            "a1,b4,d1,g4/c3,c4,e5 0:0 w",
+            "--moves",
+            "b4-a4",
+            "--no-animations",
+        ],
+    ));
+    click(&mut h, "Review");
+    step_until(&mut h, "the review", |app| {
+        app.engine_review().is_some_and(|r| !r.running())
+    });
+    assert!(shown(&h, "b4-a4??"), "the move list marks the move");
+    assert!(
+        shown_containing(
+            &h,
+            "1. White b4-a4?? blunder: let a forced win go; best was g4-g1x"
+        ),
+        "the note on the move at the cursor"
+    );
+    assert!(shown_containing(
+        &h,
+        "White: 0 inaccuracies, 0 mistakes, 1 blunder"
+    ));
+}
+
+#[test]
+fn the_game_over_window_offers_the_review_and_the_graph_is_clickable() {
+    let dir = folder("engine-review-over");
+    let mut h = harness(app_with(
+        &dir,
+        &[
+            "--game",
+            "oware",
+            "--black",
+            "human",
+            "--moves",
+            "C f D e",
+            "--no-animations",
+        ],
+    ));
+    click(&mut h, "Resign");
+    click(&mut h, "Yes, resign");
+    click(&mut h, "Review this game");
+    assert!(
+        !shown(&h, "Game over"),
+        "the window makes way for the review"
+    );
+    step_until(&mut h, "the review", |app| {
+        app.engine_review().is_some_and(|r| !r.running())
+    });
+    assert_eq!(h.state().engine_review().map(|r| r.graph().len()), Some(5));
+    // The middle of the graph is the position after two of the four moves.
+    click(&mut h, "Expected result over the game");
+    assert_eq!(h.state().game().map(AnyGame::ply), Some(2));
 }

@@ -201,7 +201,7 @@ impl GameScreen {
 
     /// Starts the engine's review of the moves on the board.
     pub(crate) fn start_review(&mut self) {
-        if self.game.ply() == 0 {
+        if self.game.all_moves().is_empty() {
             self.warn("There are no moves to review yet.");
             return;
         }

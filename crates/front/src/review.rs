@@ -81,7 +81,7 @@ pub struct ReviewPanel {
 }
 
 impl ReviewPanel {
-    /// Starts reviewing the moves on the board of `game`, [`SECONDS_A_POSITION`] a position,
+    /// Starts reviewing the moves of `game`'s move list, [`SECONDS_A_POSITION`] a position,
     /// with the endgame tables where they are built.
     #[must_use]
     pub fn start(game: &AnyGame) -> ReviewPanel {
@@ -103,7 +103,7 @@ impl ReviewPanel {
             ),
         };
         ReviewPanel {
-            moves: game.moves(),
+            moves: game.all_moves(),
             job: Some(ReviewJob::start(game, ReviewOptions { limits, oracles })),
             review: None,
             warning,

@@ -1,4 +1,4 @@
-//! Game review for front ends: the moves of a game on the board, each scored by the engine and
+//! Game review for front ends: the moves of a game's history, each scored by the engine and
 //! marked (`?!`, `?`, `??`), in the background with progress and a stop, through
 //! [`kraal_ai::review`].
 
@@ -107,7 +107,8 @@ where
     F::Position: Send + 'static,
     F::Move: Send + 'static,
 {
-    /// Reviews the moves on the board, from the game's start (see [`kraal_ai::review`]).
+    /// Reviews every move of the history from the game's start, those after the cursor (taken
+    /// back, or stepped back over to look) included (see [`kraal_ai::review`]).
     ///
     /// # Errors
     /// A move of the history that is not legal where it stands (only a history built around
@@ -127,12 +128,12 @@ where
             scale: scale_of(self.rules()),
             oracle,
         };
-        kraal_ai::review::review::<F::Ai>(start, &self.moves(), &config, stop, progress)
+        kraal_ai::review::review::<F::Ai>(start, &self.all_moves(), &config, stop, progress)
     }
 }
 
 impl AnyGame {
-    /// Reviews the moves on the board (see [`Session::review`]); runs on this thread: front
+    /// Reviews every move of the history (see [`Session::review`]); runs on this thread: front
     /// ends use [`ReviewJob`].
     ///
     /// # Errors
@@ -163,33 +164,13 @@ enum ReviewInput {
 
 impl ReviewInput {
     fn of(game: &AnyGame, options: &ReviewOptions) -> ReviewInput {
-        fn parts<F: Family>(session: &Session<F>) -> (F::Position, Vec<F::Move>)
-        where
-            F::Position: Send + 'static,
-            F::Move: Send + 'static,
-        {
-            let start = session
-                .position_at(0)
-                .expect("a session always has its start position");
-            (start.clone(), session.moves())
-        }
         match game {
             AnyGame::Morris { session, .. } => {
-                let (start, moves) = parts(session);
-                let config = ReviewConfig {
-                    limits: options.limits,
-                    scale: scale_of(session.rules()),
-                    oracle: options.oracles.morris.clone(),
-                };
+                let (config, start, moves) = parts(session, options, &options.oracles.morris);
                 ReviewInput::Morris(config, start, moves)
             }
             AnyGame::Mancala { session } => {
-                let (start, moves) = parts(session);
-                let config = ReviewConfig {
-                    limits: options.limits,
-                    scale: scale_of(session.rules()),
-                    oracle: options.oracles.mancala.clone(),
-                };
+                let (config, start, moves) = parts(session, options, &options.oracles.mancala);
                 ReviewInput::Mancala(config, start, moves)
             }
         }
@@ -218,6 +199,33 @@ impl ReviewInput {
             }
         }
     }
+}
+
+/// What a review of `session` needs: its config, start position and every move.
+type Parts<F> = (
+    ReviewConfig<<F as Family>::Ai>,
+    <F as Family>::Position,
+    Vec<<F as Family>::Move>,
+);
+
+fn parts<F: Family>(
+    session: &Session<F>,
+    options: &ReviewOptions,
+    oracle: &Option<Arc<dyn Oracle<F::Ai>>>,
+) -> Parts<F>
+where
+    F::Position: Send + 'static,
+    F::Move: Send + 'static,
+{
+    let start = session
+        .position_at(0)
+        .expect("a session always has its start position");
+    let config = ReviewConfig {
+        limits: options.limits,
+        scale: scale_of(session.rules()),
+        oracle: oracle.clone(),
+    };
+    (config, start.clone(), session.all_moves())
 }
 
 /// A review of typed moves of one family, as moves of either.

@@ -16,11 +16,11 @@ fn oware_game(moves: &[&str]) -> AnyGame {
 }
 
 #[test]
-fn a_background_review_covers_the_moves_on_the_board_and_reports_progress() {
+fn a_background_review_covers_the_whole_history_and_reports_progress() {
     let mut game = oware_game(&["C", "f", "D", "e"]);
-    // An undone move is not part of the game reviewed.
-    game.undo_turn();
-    let on_board = game.ply();
+    // Stepped back to look: the moves after the cursor are reviewed too.
+    game.jump(1).expect("ply 1");
+    let on_board = game.all_moves().len();
     let options = ReviewOptions {
         limits: Limits::depth(3),
         oracles: Oracles::default(),
@@ -30,7 +30,7 @@ fn a_background_review_covers_the_moves_on_the_board_and_reports_progress() {
     assert!(review.complete);
     assert_eq!(review.moves.len(), on_board);
     let played: Vec<String> = review.moves.iter().map(|m| m.played.to_string()).collect();
-    let want: Vec<String> = game.moves().iter().map(ToString::to_string).collect();
+    let want: Vec<String> = game.all_moves().iter().map(ToString::to_string).collect();
     assert_eq!(played, want);
     assert_eq!(job.progress(), (on_board + 1, on_board + 1));
 }

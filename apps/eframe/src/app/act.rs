@@ -6,6 +6,7 @@ use crate::actions::Action;
 use crate::config::{CLOCKS, Prefs};
 use crate::dialogs::FileMode;
 use crate::menu::Menu;
+use kraal_front::review::ReviewPanel;
 use kraal_session::any::{DrawAnswer, capitalise};
 use kraal_session::{AnyGame, Player, TimeControl, resolve};
 
@@ -48,6 +49,7 @@ impl KraalApp {
             Action::Undo => self.undo(),
             Action::Redo => self.redo(),
             Action::Hint => self.ask_hint(),
+            Action::ReviewGame => self.toggle_engine_review(),
             Action::Resign => {
                 if self.can_offer() {
                     self.asking_resign = true;
@@ -179,6 +181,30 @@ impl KraalApp {
         } else {
             self.notice = None;
             self.keep();
+        }
+    }
+
+    /// Starts the engine's review of the game's moves, or stops the one running (keeping the
+    /// moves it reviewed).
+    pub(super) fn toggle_engine_review(&mut self) {
+        let Some(game) = self.game.as_ref() else {
+            return;
+        };
+        match &mut self.engine_review {
+            Some(panel) if panel.running() => {
+                panel.stop();
+                let text = format!("Review stopped. {}", panel.status(game.side_names()));
+                self.say(text, false);
+            }
+            _ if game.all_moves().is_empty() => self.say("There are no moves to review yet.", true),
+            _ => {
+                let panel = ReviewPanel::start(game);
+                match panel.warning.clone() {
+                    Some(w) => self.say(w, true),
+                    None => self.say("Reviewing the game: every move is searched in turn.", false),
+                }
+                self.engine_review = Some(panel);
+            }
         }
     }
 

@@ -22,6 +22,7 @@ use crate::theme;
 use kraal_front::Autosave;
 use kraal_front::ascent::Climbing;
 use kraal_front::progress::ProgressFile;
+use kraal_front::review::ReviewPanel;
 use kraal_rules_mancala as mancala;
 use kraal_session::any::AnyMove;
 use kraal_session::taken::Taken;
@@ -81,6 +82,8 @@ pub struct KraalApp {
     menu: Menu,
     game: Option<AnyGame>,
     review: Option<Review>,
+    /// The engine's review of the game (every move marked), running or done.
+    engine_review: Option<ReviewPanel>,
     anim: Option<Animation>,
     notice: Option<Notice>,
     hint: HintShown,
@@ -150,6 +153,7 @@ impl KraalApp {
             menu,
             game: None,
             review: None,
+            engine_review: None,
             anim: None,
             notice,
             hint: HintShown::default(),
@@ -218,6 +222,12 @@ impl KraalApp {
         self.game.as_ref()
     }
 
+    /// The engine's review of the game, running or done, if one was asked for.
+    #[must_use]
+    pub fn engine_review(&self) -> Option<&ReviewPanel> {
+        self.engine_review.as_ref()
+    }
+
     /// The hint shown (or "Looking for a hint..." while the engine searches), if any.
     #[must_use]
     pub fn hint_text(&self) -> Option<&str> {
@@ -267,6 +277,7 @@ impl KraalApp {
         self.game = Some(game);
         self.climb = None;
         self.review = None;
+        self.engine_review = None;
         self.anim = None;
         self.hint = HintShown::default();
         self.dialog = None;
@@ -341,6 +352,7 @@ impl KraalApp {
                         let view = PanelView {
                             game,
                             review: self.review.as_ref().map(|r| r.moves.as_slice()),
+                            engine_review: self.engine_review.as_ref(),
                             notice: self.notice.as_ref(),
                             hint: self.hint.text.as_deref(),
                             animations: self.settings.animations,
@@ -390,6 +402,10 @@ impl KraalApp {
                 OverAction::NewGame => self.act(Action::NewGame),
                 OverAction::Undo => self.act(Action::Undo),
                 OverAction::Close => self.over_closed = true,
+                OverAction::Review => {
+                    self.over_closed = true;
+                    self.act(Action::ReviewGame);
+                }
             }
         }
     }

@@ -175,6 +175,20 @@ impl KraalApp {
         if game.ply() != self.hint.ply {
             self.hint = HintShown::default();
         }
+        if self.engine_review.as_ref().is_some_and(|r| !r.fits(game)) {
+            // Moves it reviewed were taken back and others played: its marks are of another game.
+            self.engine_review = None;
+        }
+        if let Some(panel) = &mut self.engine_review
+            && panel.poll()
+        {
+            let text = match &panel.warning {
+                Some(w) => w.clone(),
+                None => format!("Review done. {}", panel.status(game.side_names())),
+            };
+            self.notice = Some(crate::panel::Notice { text, error: false });
+            ctx.request_repaint();
+        }
         if game.hint_pending() || game.draw_pending() {
             ctx.request_repaint_after(Duration::from_millis(30));
         }
