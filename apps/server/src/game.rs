@@ -852,7 +852,7 @@ impl GameTask {
                 self.error(conn, ErrorCode::NotYourTurn, "it is the other side's turn");
                 return;
             }
-            let any = AnyMove::from(mv);
+            let any = self.loaded.game.for_side_to_move(AnyMove::from(mv));
             if !self.loaded.game.legal_moves().contains(&any) {
                 self.error(
                     conn,
