@@ -4,7 +4,7 @@
 //! page draws and picks without a rule of its own.
 
 use kraal_protocol::{
-    BoardView, GameId, HoleView, LastMove, MoveView, PointView, PositionView, ServerFrame,
+    BoardView, GameId, GameStatus, HoleView, LastMove, MoveView, PointView, PositionView, ServerFrame,
     SowStep, WireMove,
 };
 use kraal_rules_mancala as mancala;
@@ -172,16 +172,25 @@ pub fn last(game: &AnyGame) -> Option<LastMove> {
     })
 }
 
-/// The position frame of the game now, at `version`.
+/// The position frame of the game now, at `version`, in `status`.
 #[must_use]
-pub fn position_frame(game: &AnyGame, version: u64) -> ServerFrame {
+pub fn position_frame(game: &AnyGame, version: u64, status: &GameStatus) -> ServerFrame {
     ServerFrame::Position {
         version,
         ply: game.ply() as u32,
         to_move: Seat::from_index(game.side_to_move()),
         position: position(game),
-        legal: legal(game),
+        legal: if status.is_finished() {
+            Vec::new()
+        } else {
+            legal(game)
+        },
         last: last(game),
+        ending: match status {
+            GameStatus::Over { outcome } => Some(outcome.to_string()),
+            GameStatus::Aborted => Some("The game was aborted: no result.".to_owned()),
+            GameStatus::Waiting | GameStatus::Live => None,
+        },
     }
 }
 
@@ -191,6 +200,7 @@ pub fn board_frame(game: &AnyGame, id: u64) -> ServerFrame {
     ServerFrame::Board {
         game: GameId(id),
         board: board(game),
+        sides: game.side_names().map(str::to_owned),
     }
 }
 
@@ -207,8 +217,12 @@ pub fn is_view(frame: &ServerFrame) -> bool {
 #[must_use]
 pub fn following(frame: &ServerFrame, game: &AnyGame, id: u64, version: u64) -> Vec<ServerFrame> {
     match frame {
-        ServerFrame::Game(_) => vec![board_frame(game, id), position_frame(game, version)],
-        ServerFrame::Moved { .. } => vec![position_frame(game, version)],
+        ServerFrame::Game(snapshot) => vec![
+            board_frame(game, id),
+            position_frame(game, version, &snapshot.status),
+        ],
+        ServerFrame::Moved { .. } => vec![position_frame(game, version, &GameStatus::Live)],
+        ServerFrame::Ended { status, .. } => vec![position_frame(game, version, status)],
         _ => Vec::new(),
     }
 }

@@ -332,8 +332,11 @@ pub enum ServerFrame {
         game: GameId,
         /// The geometry, from the rules crates.
         board: BoardView,
+        /// The sides' names, first seat first (`White`, `Black`; `South`, `North`).
+        sides: [String; 2],
     },
-    /// The position and the legal moves, after each whole game and each move played, to a
+    /// The position and the legal moves, after each whole game, each move played and the end,
+    /// to a
     /// connection that asked for [`ClientFrame::Views`].
     Position {
         /// The game's version this position is at.
@@ -349,6 +352,9 @@ pub enum ServerFrame {
         /// The last move played, if any.
         #[serde(default)]
         last: Option<LastMove>,
+        /// How the game ended, in words ("White wins: Black has no legal move"), once over.
+        #[serde(default)]
+        ending: Option<String>,
     },
 }
 
