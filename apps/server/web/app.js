@@ -315,11 +315,11 @@ function onFrame(frame) {
       break;
     case "draw-offered":
       if (snap) snap.draw_offer = frame.by;
-      say(frame.by === snap?.you ? "You offered a draw." : "Your opponent offers a draw.");
+      say(frame.by === snap?.you ? "You offered a draw." : "Your opponent offers a draw.", true);
       break;
     case "draw-declined":
       if (snap) {
-        if (snap.draw_offer === snap.you) say("Your draw offer was declined.");
+        if (snap.draw_offer === snap.you) say("Your draw offer was declined.", true);
         snap.draw_offer = null;
       }
       break;
@@ -327,7 +327,7 @@ function onFrame(frame) {
       if (snap && frame.seat !== snap.you) {
         snap.opponent_online = frame.online;
         state.claimAt = frame.online ? null : Date.now() + (frame.claim_in_ms ?? 0);
-        say(frame.online ? "Your opponent is back." : "Your opponent has gone.");
+        say(frame.online ? "Your opponent is back." : "Your opponent has gone.", true);
       }
       break;
     case "error": {
@@ -384,9 +384,16 @@ function sow(before, steps) {
 
 // ---------------------------------------------------------------- the game screen
 
-/** @param {string} text */
-function say(text) {
-  byId("status").textContent = text;
+/**
+ * Says something on the status line; `keep`: the next drawing keeps it (instead of the
+ * turn's prompt).
+ * @param {string} text
+ * @param {boolean} [keep]
+ */
+function say(text, keep = false) {
+  const status = byId("status");
+  status.textContent = text;
+  if (keep) status.dataset.keep = "1";
 }
 
 /** @param {string} ending */
@@ -557,8 +564,7 @@ function tap(id) {
   if (!state.board || !state.pos) return;
   state.focus = state.board.family === "mancala" ? Number(id) : id;
   if (!myTurn()) {
-    say(state.snapshot?.status.state === "live" ? "It is not your turn." : "The game is not being played.");
-    byId("status").dataset.keep = "1";
+    say(state.snapshot?.status.state === "live" ? "It is not your turn." : "The game is not being played.", true);
     render();
     return;
   }
@@ -567,8 +573,7 @@ function tap(id) {
     const move = sowing(legal, Number(id));
     if (move) send(move);
     else {
-      say("You cannot sow that hole: choose one of yours with seeds.");
-      byId("status").dataset.keep = "1";
+      say("You cannot sow that hole: choose one of yours with seeds.", true);
     }
     render();
     return;
@@ -578,8 +583,7 @@ function tap(id) {
     send(result.move);
   } else {
     if (result.kind === "picked") state.pick = result.pick;
-    say(result.say);
-    byId("status").dataset.keep = "1";
+    say(result.say, true);
   }
   render();
 }
@@ -592,8 +596,7 @@ function send(move) {
   state.pick = emptyPick();
   // Until the server answers, nothing more is offered.
   state.pos = { ...state.pos, legal: [] };
-  say(`You played ${move.text}.`);
-  byId("status").dataset.keep = "1";
+  say(`You played ${move.text}.`, true);
 }
 
 // ---------------------------------------------------------------- wiring
