@@ -179,14 +179,21 @@ impl Computer {
 
     /// The game replayed from the moves heard, with the computer in its seat.
     fn replay(&self) -> Option<AnyGame> {
-        replay(&self.rules, self.seat, self.opponent, self.seed, &self.moves)
+        replay(
+            &self.rules,
+            self.seat,
+            self.opponent,
+            self.seed,
+            &self.moves,
+        )
     }
 
     /// Starts a search (for a move, or on a draw offered by `offer`) on a blocking thread,
     /// once a search slot is free.
     fn think(&self, offer: Option<Seat>) -> JoinHandle<Decision> {
         let searches = Arc::clone(&self.srv.computers.searches);
-        let (rules, seat, opponent, seed) = (self.rules.clone(), self.seat, self.opponent, self.seed);
+        let (rules, seat, opponent, seed) =
+            (self.rules.clone(), self.seat, self.opponent, self.seed);
         let moves = self.moves.clone();
         tokio::spawn(async move {
             let Ok(_permit) = searches.acquire_owned().await else {

@@ -4,8 +4,8 @@
 //! page draws and picks without a rule of its own.
 
 use kraal_protocol::{
-    BoardView, GameId, GameStatus, HoleView, LastMove, MoveView, PointView, PositionView, ServerFrame,
-    SowStep, WireMove,
+    BoardView, GameId, GameStatus, HoleView, LastMove, MoveView, PointView, PositionView,
+    ServerFrame, SowStep, WireMove,
 };
 use kraal_rules_mancala as mancala;
 use kraal_rules_morris as morris;
@@ -104,7 +104,11 @@ pub fn move_view(mv: AnyMove, mancala_board: Option<mancala::Board>) -> MoveView
             text,
             from: m.from().map(|p| p.label().to_owned()),
             to: m.to().map(|p| p.label().to_owned()),
-            shots: m.shots().into_iter().map(|p| p.label().to_owned()).collect(),
+            shots: m
+                .shots()
+                .into_iter()
+                .map(|p| p.label().to_owned())
+                .collect(),
             hole: None,
         },
         AnyMove::Mancala(m) => MoveView {

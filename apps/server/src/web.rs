@@ -237,7 +237,10 @@ async fn rules(query: Result<Query<RulesQuery>, QueryRejection>) -> Response {
     };
     match rules_json(&query.game, query.rules.as_deref()) {
         Ok(value) => json(&value, StatusCode::OK),
-        Err(error) => json(&serde_json::json!({ "error": error }), StatusCode::NOT_FOUND),
+        Err(error) => json(
+            &serde_json::json!({ "error": error }),
+            StatusCode::NOT_FOUND,
+        ),
     }
 }
 

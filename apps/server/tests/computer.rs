@@ -51,11 +51,18 @@ async fn against(url: &str, frame: ClientFrame, views: bool, max_plies: usize) -
         match &frame {
             ServerFrame::Board { .. } => boards += 1,
             ServerFrame::Position {
-                ply, legal, to_move, ..
+                ply,
+                legal,
+                to_move,
+                ..
             } => {
                 positions += 1;
                 let mirror = me.mirror();
-                assert_eq!(*ply, mirror.ply(), "the position is of the state just heard");
+                assert_eq!(
+                    *ply,
+                    mirror.ply(),
+                    "the position is of the state just heard"
+                );
                 if mirror.snapshot.status == GameStatus::Live {
                     // The legal moves sent are the mirror's, which replays the game itself.
                     let sent: Vec<WireMove> = legal.iter().map(|m| m.mv).collect();
@@ -81,7 +88,11 @@ async fn against(url: &str, frame: ClientFrame, views: bool, max_plies: usize) -
             ServerFrame::Error { code, message } => panic!("refused: {code} {message}"),
             _ => {}
         }
-        if me.mirror.as_ref().is_some_and(|m| m.snapshot.status.is_finished()) {
+        if me
+            .mirror
+            .as_ref()
+            .is_some_and(|m| m.snapshot.status.is_finished())
+        {
             break;
         }
     }
@@ -111,7 +122,11 @@ async fn the_calf_plays_a_whole_oware_game_and_every_state_carries_its_views() {
     assert!(played.moves.len() > 10, "{} plies", played.moves.len());
     assert!(played.boards >= 1);
     // One position after the whole game, one after each move.
-    assert!(played.positions > played.moves.len(), "{}", played.positions);
+    assert!(
+        played.positions > played.moves.len(),
+        "{}",
+        played.positions
+    );
     server.kill().await;
 }
 
@@ -121,7 +136,13 @@ async fn a_fixed_seed_replays_the_same_morabaraba_game() {
     let server = start(&sqlite_url("computer-seed"), &time).await;
     let url = server.url();
     let first = against(&url, play_computer("morabaraba", "1", Some(11)), true, 40).await;
-    let again = against(&url, play_computer("morabaraba", "Calf", Some(11)), true, 40).await;
+    let again = against(
+        &url,
+        play_computer("morabaraba", "Calf", Some(11)),
+        true,
+        40,
+    )
+    .await;
     assert!(first.moves.len() >= 10, "{} plies", first.moves.len());
     assert_eq!(first.moves, again.moves);
     server.kill().await;
