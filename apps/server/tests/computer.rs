@@ -215,3 +215,45 @@ async fn the_first_position_of_a_mill_game_has_every_point_empty() {
     me.send(ClientFrame::Resign).await;
     server.kill().await;
 }
+
+#[tokio::test]
+async fn with_one_search_slot_two_computer_games_both_play_to_the_end() {
+    let time = manual_time();
+    let mut options = kraal_server::Options::new(
+        "127.0.0.1:0".parse().expect("addr"),
+        sqlite_url("computer-slots"),
+    );
+    options.time = std::sync::Arc::new(time.clone());
+    options.limits = kraal_server::limits::Limits::generous();
+    options.computer_searches = 1;
+    let server = kraal_server::start(options).await.expect("starts");
+    assert_eq!(server.server.computers.limit(), 1);
+    let url = server.url();
+    let (a, b) = tokio::join!(
+        against(
+            &url,
+            play_computer("oware", "calf", Some(1)),
+            true,
+            usize::MAX
+        ),
+        against(
+            &url,
+            play_computer("oware", "herd boy", Some(2)),
+            true,
+            usize::MAX
+        ),
+    );
+    assert!(
+        matches!(a.status, GameStatus::Over { .. }),
+        "{:?}",
+        a.status
+    );
+    assert!(
+        matches!(b.status, GameStatus::Over { .. }),
+        "{:?}",
+        b.status
+    );
+    // Every slot is free again once the games are over.
+    assert_eq!(server.server.computers.idle(), 1);
+    server.kill().await;
+}

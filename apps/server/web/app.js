@@ -521,7 +521,8 @@ function render() {
   button("offer-draw").hidden = !live || offered || s.draw_offer === s.you;
   button("accept-draw").hidden = !(live && offered);
   button("decline-draw").hidden = !(live && offered);
-  const claimable = live && !s.opponent_online && state.claimAt !== null && Date.now() >= state.claimAt;
+  // After a resume the grace period's end is not known: the server says how long is left.
+  const claimable = live && !s.opponent_online && (state.claimAt === null || Date.now() >= state.claimAt);
   button("claim-win").hidden = !claimable;
   button("claim-draw").hidden = !claimable;
   button("resign").hidden = !(live || s.status.state === "waiting");
@@ -684,8 +685,8 @@ function wire() {
   setInterval(() => {
     if (state.snapshot && !byId("game").hidden) renderPlayers();
     const s = state.snapshot;
-    if (s && s.status.state === "live" && !s.opponent_online && state.claimAt) {
-      const claimable = Date.now() >= state.claimAt;
+    if (s && s.status.state === "live" && !s.opponent_online) {
+      const claimable = state.claimAt === null || Date.now() >= state.claimAt;
       button("claim-win").hidden = !claimable;
       button("claim-draw").hidden = !claimable;
     }
