@@ -20,6 +20,9 @@ test("a whole Morabaraba game against the Calf with a fixed seed, by clicks, to 
   expect(ended[0].status.state).toBe("over");
   // Every move the server acknowledged came from a click (ours) or the Calf (theirs).
   expect(moved.length).toBeGreaterThan(10);
+  // The game went past the placements: cows were moved (a cow, then a point) and shot.
+  expect(moved.some((f) => f.mv.mill?.includes("-"))).toBe(true);
+  expect(moved.some((f) => f.mv.mill?.includes("x"))).toBe(true);
   await screenshot(page, "web-morabaraba-over", info);
   expect(errors).toEqual([]);
 });
@@ -47,7 +50,7 @@ test("Oware: a click on a house sows it, seed by seed", async ({ page }, info) =
   for (let i = 0; i < 12; i++) {
     await expect(page.locator(`#board .spot[data-id="${i}"] .count`)).toHaveText(String(last.position.seeds[i]));
   }
-  await screenshot(page, "web-oware", info);
+  await screenshot(page, "web-oware-sown", info);
   expect(errors).toEqual([]);
 });
 

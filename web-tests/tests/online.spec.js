@@ -30,6 +30,8 @@ test("two browsers play online: a mill and its shot, a reload that resumes, a dr
 
   await alice.goto("/");
   await alice.getByRole("button", { name: /Play online/ }).click();
+  await alice.getByLabel(/Your name/).fill("Alice");
+  await alice.getByLabel(/Your name/).press("Tab");
   await alice.locator("#o-game").selectOption("morabaraba");
   await alice.locator("#o-clock").selectOption("10+5");
   await alice.getByRole("button", { name: "Create" }).click();
@@ -44,6 +46,9 @@ test("two browsers play online: a mill and its shot, a reload that resumes, a dr
   await expect(bob.locator("#board .spot").first()).toBeVisible();
   await expect(alice.locator("#share")).toBeHidden();
   await expect(bob.locator("#p-bottom .name")).toContainText("Black");
+  // Alice named herself; Bob did not.
+  await expect(bob.locator("#p-top .name")).toContainText("Alice (White");
+  await expect(alice.locator("#p-top .name")).toContainText("Opponent (Black");
 
   // White builds a1-d1-g1 while Black places elsewhere; g1 closes the mill.
   await tapWhenMyTurn(alice, "a1");

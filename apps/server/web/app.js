@@ -3,7 +3,7 @@
 
 import { draw, neighbour } from "./board.js";
 import { emptyPick, passMove, sowing, tapPoint, targets } from "./pick.js";
-import { Connection, forgetSeat, keepSeat, keptSeats } from "./net.js";
+import { Connection, forgetSeat, keepName, keepSeat, keptName, keptSeats } from "./net.js";
 
 /** @typedef {import("./types.js").Catalog} Catalog */
 /** @typedef {import("./types.js").GameSnapshot} GameSnapshot */
@@ -140,13 +140,18 @@ function opponentMenu() {
   if (keep) menu.value = keep;
 }
 
+let rulesAsked = 0;
+
 async function loadRules() {
   const game = select("r-game").value;
   const rules = select("r-rules").value;
   const article = byId("rules-text");
+  // Only the newest request is shown (answers may come back out of order).
+  const asked = ++rulesAsked;
   try {
     const reply = await fetch(`/api/rules?game=${encodeURIComponent(game)}&rules=${encodeURIComponent(rules)}`);
     const body = await reply.json();
+    if (asked !== rulesAsked) return;
     if (!reply.ok) throw new Error(body.error ?? reply.statusText);
     const h = document.createElement("h3");
     h.textContent = body.title;
@@ -193,7 +198,7 @@ function connect(first, seat) {
   byId("error").textContent = "";
   byId("over").hidden = true;
   byId("share").hidden = true;
-  const conn = new Connection(onFrame, onConnState);
+  const conn = new Connection(onFrame, onConnState, keptName());
   if (seat) conn.seat = seat;
   state.conn = conn;
   conn.start(first);
@@ -431,7 +436,7 @@ function renderPlayers() {
   /** @param {string} id @param {number} seat @param {boolean} you */
   const fill = (id, seat, you) => {
     const box = byId(id);
-    const name = s.names[seat] ?? (s.status.state === "waiting" ? "waiting for an opponent..." : "anonymous");
+    const name = s.names[seat] ?? (s.status.state === "waiting" ? "waiting for an opponent..." : "Opponent");
     const seatName = state.sides[seat];
     const p = state.pos?.position;
     let extra = "";
@@ -512,7 +517,7 @@ function render() {
   } else if (mine && !byId("status").dataset.keep) {
     say(prompt(legal));
   } else if (live && !mine) {
-    const them = s.names[s.you === "first" ? 1 : 0] ?? "your opponent";
+    const them = s.names[s.you === "first" ? 1 : 0] ?? "Your opponent";
     say(`${them} to move...`);
   }
   delete byId("status").dataset.keep;
@@ -626,6 +631,9 @@ function wire() {
     e.preventDefault();
     join($("join-code", HTMLInputElement).value);
   });
+  const name = $("o-name", HTMLInputElement);
+  name.value = keptName() ?? "";
+  name.addEventListener("change", () => keepName(name.value));
   select("r-game").addEventListener("filled", loadRules);
   select("r-rules").addEventListener("change", loadRules);
   select("c-game").addEventListener("filled", opponentMenu);

@@ -52,8 +52,10 @@ export class Connection {
   /**
    * @param {(frame: ServerFrame) => void} onFrame every frame from the server
    * @param {(state: "connecting" | "open" | "reconnecting" | "closed", detail: string) => void} onState
+   * @param {string | null} name the display name the opponent sees (none: anonymous)
    */
-  constructor(onFrame, onState) {
+  constructor(onFrame, onState, name) {
+    this.name = name;
     this.onFrame = onFrame;
     this.onState = onState;
     /** @type {WebSocket | null} */
@@ -83,7 +85,7 @@ export class Connection {
     const socket = new WebSocket(socketUrl());
     this.socket = socket;
     socket.addEventListener("open", () => {
-      this.send({ type: "hello", version: PROTOCOL_VERSION, name: "browser" });
+      this.send({ type: "hello", version: PROTOCOL_VERSION, name: this.name });
       this.send({ type: "views" });
       this.send(this.seat ? { type: "resume", game: this.seat.game, token: this.seat.token } : this.first);
     });
@@ -137,4 +139,24 @@ export class Connection {
     clearInterval(this.heartbeat);
     this.socket?.close();
   }
+}
+
+const NAME_KEY = "kraal.name";
+
+/**
+ * The display name kept in this browser, cut to what the server takes (24 printable
+ * characters), or null.
+ * @returns {string | null}
+ */
+export function keptName() {
+  const name = (localStorage.getItem(NAME_KEY) ?? "").replace(/[\u0000-\u001f\u007f-\u009f]/g, "").trim().slice(0, 24);
+  return name === "" ? null : name;
+}
+
+/**
+ * Keeps the display name.
+ * @param {string} name
+ */
+export function keepName(name) {
+  localStorage.setItem(NAME_KEY, name.trim().slice(0, 24));
 }
