@@ -516,6 +516,8 @@ function render() {
     say("Waiting for an opponent to join.");
   } else if (mine && !byId("status").dataset.keep) {
     say(prompt(legal));
+  } else if (s.status.state === "over" || s.status.state === "aborted") {
+    say(state.pos.ending ?? "The game is over.");
   } else if (live && !mine) {
     const them = s.names[s.you === "first" ? 1 : 0] ?? "Your opponent";
     say(`${them} to move...`);
