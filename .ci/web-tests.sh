@@ -27,5 +27,7 @@ echo "==> npm ci (web-tests)"
 npm ci --no-audit --no-fund --loglevel=error
 echo "==> npx tsc -p jsconfig.json"
 npx tsc -p jsconfig.json
+echo "==> node --test unit/ (the page's move building)"
+node --test unit/
 echo "==> npx playwright test"
 npx playwright test
