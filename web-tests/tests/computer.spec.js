@@ -48,7 +48,7 @@ test("Oware: a click on a house sows it, seed by seed", async ({ page }, info) =
   await expect(page.locator("#board .sowing")).toHaveCount(0);
   const last = frames.filter((f) => f.type === "position").at(-1);
   for (let i = 0; i < 12; i++) {
-    await expect(page.locator(`#board .spot[data-id="${i}"] .count`)).toHaveText(String(last.position.seeds[i]));
+    await expect(page.locator(`#board .count[data-hole="${i}"]`)).toHaveText(String(last.position.seeds[i]));
   }
   await screenshot(page, "web-oware-sown", info);
   expect(errors).toEqual([]);

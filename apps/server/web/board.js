@@ -190,6 +190,7 @@ function drawMancala(svg, board, position, marks) {
   }
   const last = marks.last?.mv.hole;
   const ids = [];
+  const texts = el("g", { class: "texts" });
   const order = [...board.holes].sort((a, b) => place(a, board, flip) - place(b, board, flip));
   for (const hole of order) {
     const row = flip ? board.rows - 1 - hole.row : hole.row;
@@ -212,12 +213,15 @@ function drawMancala(svg, board, position, marks) {
       const radius = 8 + 3.2 * Math.sqrt(s) * 3;
       el("circle", { cx: x + 50 + Math.cos(angle) * Math.min(radius, 30), cy: y + 50 + Math.sin(angle) * Math.min(radius, 30), r: 6, class: "seed" }, g);
     }
-    const n = el("text", { x: x + 50, y: y + 60, class: "count" }, g);
+    // The numbers drawn are in the hole's label already, in words: they are drawn beside
+    // the button, not in it, and let clicks through.
+    const n = el("text", { x: x + 50, y: y + 60, class: "count", "aria-hidden": "true", "data-hole": hole.index }, texts);
     n.textContent = String(seeds);
-    const l = el("text", { x: x + 88, y: y + 22, class: "label" }, g);
+    const l = el("text", { x: x + 88, y: y + 22, class: "label", "aria-hidden": "true" }, texts);
     l.textContent = hole.label;
     ids.push(String(hole.index));
   }
+  svg.appendChild(texts);
   svg.dataset.ids = ids.join(" ");
 }
 
