@@ -120,6 +120,7 @@ pub async fn serve(srv: Arc<Server>, mut socket: WebSocket, ip: IpAddr) {
     if let Some(bound) = &conn.bound {
         let _ = bound.task.send(Cmd::Detach { conn: conn.id }).await;
     }
+    srv.views.remove(conn.id);
     srv.limits.close_socket(ip, srv.time.now_ms());
     srv.metrics.sockets.fetch_sub(1, Ordering::Relaxed);
 }
@@ -184,6 +185,7 @@ impl Conn {
             ClientFrame::Export { game } => self.export(game).await,
             ClientFrame::Views => {
                 self.views = true;
+                self.srv.views.add(self.id);
                 Vec::new()
             }
             ClientFrame::PlayComputer {

@@ -347,6 +347,9 @@ impl GameTask {
     }
 
     fn views_after(&self, frame: &ServerFrame) -> Vec<ServerFrame> {
+        if !self.srv.views.any(self.sockets.iter().map(|s| s.0)) {
+            return Vec::new();
+        }
         crate::views::following(frame, &self.loaded.game, self.id(), self.loaded.row.version)
     }
 

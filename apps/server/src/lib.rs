@@ -99,6 +99,8 @@ pub struct Server {
     pub node: String,
     /// The computer opponents' search slots.
     pub computers: computer::Computers,
+    /// The connections that asked for the board views.
+    pub views: views::Wanted,
     games: Mutex<HashMap<u64, (mpsc::Sender<Cmd>, tokio::task::AbortHandle)>>,
     next_conn: AtomicU64,
     stop: watch::Sender<bool>,
@@ -239,6 +241,7 @@ pub async fn start(options: Options) -> Result<Running, StartError> {
         heartbeat: options.heartbeat,
         node: format!("{addr}-{:x}", ids::game_id()),
         computers: computer::Computers::new(options.computer_searches),
+        views: views::Wanted::default(),
         games: Mutex::new(HashMap::new()),
         next_conn: AtomicU64::new(1),
         stop: watch::Sender::new(false),

@@ -11,6 +11,38 @@ use kraal_rules_mancala as mancala;
 use kraal_rules_morris as morris;
 use kraal_session::any::AnyMove;
 use kraal_session::{AnyGame, Seat};
+use std::collections::HashSet;
+use std::sync::Mutex;
+
+/// The connections that asked for the views, so a game none of whose sockets did (the command
+/// line, the load test) computes none.
+#[derive(Debug, Default)]
+pub struct Wanted {
+    conns: Mutex<HashSet<u64>>,
+}
+
+impl Wanted {
+    /// Connection `conn` asked for the views.
+    pub fn add(&self, conn: u64) {
+        if let Ok(mut conns) = self.conns.lock() {
+            conns.insert(conn);
+        }
+    }
+
+    /// Connection `conn` closed.
+    pub fn remove(&self, conn: u64) {
+        if let Ok(mut conns) = self.conns.lock() {
+            conns.remove(&conn);
+        }
+    }
+
+    /// Whether any of these connections asked for the views.
+    pub fn any(&self, mut conns: impl Iterator<Item = u64>) -> bool {
+        self.conns
+            .lock()
+            .is_ok_and(|wanted| !wanted.is_empty() && conns.any(|c| wanted.contains(&c)))
+    }
+}
 
 /// The board's geometry.
 #[must_use]
