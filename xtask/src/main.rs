@@ -1,7 +1,8 @@
 //! `cargo xtask`: kraal's developer tasks.
 //!
 //! - `cargo xtask ci`: what `.ci/run` runs (fmt check, clippy with warnings as errors, the docs
-//!   with warnings as errors, each library crate packaged, every test).
+//!   with warnings as errors, each library crate packaged, every test, then the browser page's
+//!   checks in `.ci/web-tests.sh`).
 //! - `cargo xtask dist [--target T]`: release archives in `dist/` with `SHA256SUMS`.
 //! - `cargo xtask release --dry-run [--tag vX.Y.Z]`: checks that the version, the CHANGELOG and
 //!   the tag agree, and prints the release steps.
@@ -174,6 +175,17 @@ fn run_ci() -> Result<(), String> {
         if !status.success() {
             return Err(format!("`{shown}` failed"));
         }
+    }
+    // The browser page's checks, after the tests built the server (the same script as
+    // `.ci/run`'s last step).
+    eprintln!("==> bash .ci/web-tests.sh");
+    let status = Command::new("bash")
+        .arg(".ci/web-tests.sh")
+        .current_dir(root())
+        .status()
+        .map_err(|e| format!("could not run bash: {e}"))?;
+    if !status.success() {
+        return Err("`bash .ci/web-tests.sh` failed".to_owned());
     }
     Ok(())
 }

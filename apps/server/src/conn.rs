@@ -29,6 +29,8 @@ struct Conn {
     hello: bool,
     bound: Option<Bound>,
     outbox: mpsc::Sender<ServerFrame>,
+    /// Whether it asked for the views (`ClientFrame::Views`: the browser page).
+    views: bool,
 }
 
 /// Serves one socket until it closes, is idle past three heartbeats, or the server stops.
@@ -43,6 +45,7 @@ pub async fn serve(srv: Arc<Server>, mut socket: WebSocket, ip: IpAddr) {
         hello: false,
         bound: None,
         outbox,
+        views: false,
     };
     let mut bucket = Bucket::new(
         srv.limits.limits().messages_per_second,
@@ -60,6 +63,9 @@ pub async fn serve(srv: Arc<Server>, mut socket: WebSocket, ip: IpAddr) {
             },
             frame = inbox.recv() => {
                 let Some(frame) = frame else { break };
+                if !conn.views && crate::views::is_view(&frame) {
+                    continue;
+                }
                 if send(&mut socket, &frame).await.is_err() {
                     break;
                 }
@@ -114,6 +120,7 @@ pub async fn serve(srv: Arc<Server>, mut socket: WebSocket, ip: IpAddr) {
     if let Some(bound) = &conn.bound {
         let _ = bound.task.send(Cmd::Detach { conn: conn.id }).await;
     }
+    srv.views.remove(conn.id);
     srv.limits.close_socket(ip, srv.time.now_ms());
     srv.metrics.sockets.fetch_sub(1, Ordering::Relaxed);
 }
@@ -176,6 +183,31 @@ impl Conn {
             ClientFrame::Join { code } => self.join(&code).await,
             ClientFrame::Resume { game, token } => self.resume(game, &token).await,
             ClientFrame::Export { game } => self.export(game).await,
+            ClientFrame::Views => {
+                self.views = true;
+                self.srv.views.add(self.id);
+                Vec::new()
+            }
+            ClientFrame::PlayComputer {
+                game,
+                rules,
+                set,
+                clock,
+                seat,
+                opponent,
+                seed,
+            } => {
+                self.play_computer(
+                    &game,
+                    rules.as_deref(),
+                    &set,
+                    clock.0,
+                    seat.unwrap_or(Seat::First),
+                    &opponent,
+                    seed,
+                )
+                .await
+            }
             frame => match &self.bound {
                 Some(bound) => {
                     let cmd = Cmd::Frame {
@@ -263,6 +295,38 @@ impl Conn {
             }],
             Err(frames) => frames,
         }
+    }
+
+    /// Creates a game as [`Conn::create`] does, then seats the computer in the other seat.
+    #[allow(clippy::too_many_arguments)]
+    async fn play_computer(
+        &mut self,
+        name: &str,
+        rules: Option<&str>,
+        set: &[String],
+        control: kraal_session::TimeControl,
+        seat: Seat,
+        opponent: &str,
+        seed: Option<u64>,
+    ) -> Vec<ServerFrame> {
+        let opponent = match opponent.parse::<kraal_ai::opponents::Opponent>() {
+            Ok(o) => o,
+            Err(e) => return error(ErrorCode::BadRules, e.to_string()),
+        };
+        let resolved = match kraal_session::resolve(name, rules, set) {
+            Ok(rules) => rules,
+            Err(e) => return error(ErrorCode::BadRules, e.to_string()),
+        };
+        let frames = self.create(name, rules, set, control, seat).await;
+        if let Some(ServerFrame::Created { game, .. }) = frames.first() {
+            let seed = seed.unwrap_or_else(ids::game_id);
+            if let Err(code) =
+                crate::computer::seat(&self.srv, game.0, resolved, opponent, seed).await
+            {
+                return error(code, "the computer could not take its seat: try again");
+            }
+        }
+        frames
     }
 
     async fn join(&mut self, code: &str) -> Vec<ServerFrame> {

@@ -328,7 +328,32 @@ impl GameTask {
         }
     }
 
+    /// Sends a frame to one socket, followed by the views it calls for (the page's board and
+    /// position, `crate::views`; a connection that did not ask for them drops them).
     fn send(&mut self, conn: u64, frame: ServerFrame) {
+        let views = self.views_after(&frame);
+        self.send_one(conn, frame);
+        for view in views {
+            self.send_one(conn, view);
+        }
+    }
+
+    /// Sends a frame to every socket, followed by the views it calls for.
+    fn broadcast(&mut self, frame: &ServerFrame) {
+        self.broadcast_one(frame);
+        for view in self.views_after(frame) {
+            self.broadcast_one(&view);
+        }
+    }
+
+    fn views_after(&self, frame: &ServerFrame) -> Vec<ServerFrame> {
+        if !self.srv.views.any(self.sockets.iter().map(|s| s.0)) {
+            return Vec::new();
+        }
+        crate::views::following(frame, &self.loaded.game, self.id(), self.loaded.row.version)
+    }
+
+    fn send_one(&mut self, conn: u64, frame: ServerFrame) {
         if let Some(i) = self.sockets.iter().position(|s| s.0 == conn)
             && self.sockets[i].2.try_send(frame).is_err()
         {
@@ -337,7 +362,7 @@ impl GameTask {
         }
     }
 
-    fn broadcast(&mut self, frame: &ServerFrame) {
+    fn broadcast_one(&mut self, frame: &ServerFrame) {
         self.sockets.retain(|s| s.2.try_send(frame.clone()).is_ok());
     }
 
@@ -617,7 +642,9 @@ impl GameTask {
             | ClientFrame::Join { .. }
             | ClientFrame::Resume { .. }
             | ClientFrame::Ping { .. }
-            | ClientFrame::Export { .. } => {}
+            | ClientFrame::Export { .. }
+            | ClientFrame::Views
+            | ClientFrame::PlayComputer { .. } => {}
         }
     }
 
@@ -828,7 +855,7 @@ impl GameTask {
                 self.error(conn, ErrorCode::NotYourTurn, "it is the other side's turn");
                 return;
             }
-            let any = AnyMove::from(mv);
+            let any = self.loaded.game.for_side_to_move(AnyMove::from(mv));
             if !self.loaded.game.legal_moves().contains(&any) {
                 self.error(
                     conn,

@@ -21,6 +21,7 @@ pub fn router(server: Arc<Server>) -> Router {
         .route("/ws", get(socket))
         .route("/health", get(health))
         .route("/metrics", get(metrics))
+        .merge(crate::web::routes())
         .with_state(server)
 }
 

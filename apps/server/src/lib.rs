@@ -2,8 +2,10 @@
 //! [`game::GameTask`]) drives a `kraal-session` game and commits every change to the database
 //! ([`db::Db`], SQLite or PostgreSQL) before any client hears of it. [`start`] runs a server
 //! (the binary's `main`, and the tests on 127.0.0.1:0); [`router`] is the HTTP side, ready for
-//! more routes (the browser page of issue 19).
+//! more routes; [`web`] serves the browser page at `/`, and [`computer`] seats the
+//! computer opponents as clients of a game's task.
 
+pub mod computer;
 pub mod conn;
 pub mod db;
 pub mod game;
@@ -12,6 +14,8 @@ pub mod ids;
 pub mod limits;
 pub mod load;
 pub mod time;
+pub mod views;
+pub mod web;
 
 pub use http::router;
 
@@ -41,6 +45,8 @@ pub struct Options {
     pub limits: Limits,
     /// How often clients should ping; a socket silent for three times this is closed.
     pub heartbeat: Duration,
+    /// The most computer-opponent searches that run at once (`computer`).
+    pub computer_searches: usize,
 }
 
 impl Options {
@@ -53,6 +59,7 @@ impl Options {
             time: Arc::new(time::SystemTime),
             limits: Limits::default(),
             heartbeat: Duration::from_secs(10),
+            computer_searches: 2,
         }
     }
 }
@@ -90,6 +97,10 @@ pub struct Server {
     pub heartbeat: Duration,
     /// This node's name (for notifications between nodes).
     pub node: String,
+    /// The computer opponents' search slots.
+    pub computers: computer::Computers,
+    /// The connections that asked for the board views.
+    pub views: views::Wanted,
     games: Mutex<HashMap<u64, (mpsc::Sender<Cmd>, tokio::task::AbortHandle)>>,
     next_conn: AtomicU64,
     stop: watch::Sender<bool>,
@@ -229,6 +240,8 @@ pub async fn start(options: Options) -> Result<Running, StartError> {
         limits: AddressLimits::new(options.limits),
         heartbeat: options.heartbeat,
         node: format!("{addr}-{:x}", ids::game_id()),
+        computers: computer::Computers::new(options.computer_searches),
+        views: views::Wanted::default(),
         games: Mutex::new(HashMap::new()),
         next_conn: AtomicU64::new(1),
         stop: watch::Sender::new(false),

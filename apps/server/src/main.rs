@@ -1,5 +1,5 @@
-//! `kraal-server`: serves kraal's online play on a websocket (`/ws`), with `/health` and
-//! `/metrics`, on SQLite (the default, in the user's data folder) or PostgreSQL.
+//! `kraal-server`: serves kraal's online play on a websocket (`/ws`), the browser page at `/`,
+//! `/health` and `/metrics`, on SQLite (the default, in the user's data folder) or PostgreSQL.
 
 use anyhow::Context;
 use clap::Parser;
@@ -16,6 +16,9 @@ struct Args {
     /// user's data folder).
     #[arg(long)]
     database: Option<String>,
+    /// The most computer-opponent searches that run at once (the rest wait their turn).
+    #[arg(long, default_value_t = 2)]
+    computer_searches: usize,
     /// Lift the rate limits (for a load test from one address; never on a public server).
     #[arg(long)]
     generous_limits: bool,
@@ -38,6 +41,7 @@ async fn main() -> anyhow::Result<()> {
         None => default_database()?,
     };
     let mut options = kraal_server::Options::new(args.listen, &database);
+    options.computer_searches = args.computer_searches;
     if args.generous_limits {
         options.limits = kraal_server::limits::Limits::generous();
     }
@@ -46,8 +50,9 @@ async fn main() -> anyhow::Result<()> {
         .with_context(|| format!("starting on {database}"))?;
     let (loaded, failed) = running.loaded;
     eprintln!(
-        "kraal-server: serving {} on {} ({loaded} games resumed{})",
+        "kraal-server: serving {} and the page at http://{}/ on {} ({loaded} games resumed{})",
         running.url(),
+        running.addr,
         database,
         if failed > 0 {
             format!(", {failed} failed the integrity check")

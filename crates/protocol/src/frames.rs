@@ -1,6 +1,7 @@
 //! The frames: what a client sends ([`ClientFrame`]) and what the server sends
 //! ([`ServerFrame`]), each a JSON object tagged by `"type"`.
 
+use crate::views::{BoardView, LastMove, MoveView, PositionView};
 use crate::wire::WireMove;
 use kraal_session::{Outcome, Seat, TimeControl};
 use serde::{Deserialize, Serialize};
@@ -136,6 +137,34 @@ pub enum ClientFrame {
     Export {
         /// The game.
         game: GameId,
+    },
+    /// Asks for the views a client needs to draw the board (the browser page): from now on
+    /// this connection gets a [`ServerFrame::Board`] after every whole game and a
+    /// [`ServerFrame::Position`] after every state. Send it before create, join or resume.
+    Views,
+    /// Creates a game against one of the server's computer opponents, which takes the other
+    /// seat at once; the reply is [`ServerFrame::Created`] (its join code is of no use).
+    PlayComputer {
+        /// The game or rule-set name (`morabaraba`, `oware`...).
+        game: String,
+        /// A rule set of that game.
+        #[serde(default)]
+        rules: Option<String>,
+        /// `OPTION=VALUE` overrides.
+        #[serde(default)]
+        set: Vec<String>,
+        /// The time control.
+        #[serde(default)]
+        clock: ClockSpec,
+        /// The seat the player takes (the first when absent).
+        #[serde(default)]
+        seat: Option<Seat>,
+        /// The opponent: its name (`Calf`) or level (`1` to `7`).
+        opponent: String,
+        /// A fixed seed for the opponent's choices (the same game replays the same way);
+        /// random when absent.
+        #[serde(default)]
+        seed: Option<u64>,
     },
 }
 
@@ -295,6 +324,37 @@ pub enum ServerFrame {
         code: ErrorCode,
         /// Words for people.
         message: String,
+    },
+    /// The board's geometry, after each whole game, to a connection that asked for
+    /// [`ClientFrame::Views`].
+    Board {
+        /// The game.
+        game: GameId,
+        /// The geometry, from the rules crates.
+        board: BoardView,
+        /// The sides' names, first seat first (`White`, `Black`; `South`, `North`).
+        sides: [String; 2],
+    },
+    /// The position and the legal moves, after each whole game, each move played and the end,
+    /// to a
+    /// connection that asked for [`ClientFrame::Views`].
+    Position {
+        /// The game's version this position is at.
+        version: u64,
+        /// The plies played.
+        ply: u32,
+        /// The side to move.
+        to_move: Seat,
+        /// The position.
+        position: PositionView,
+        /// The legal moves of the side to move (empty when the game is over).
+        legal: Vec<MoveView>,
+        /// The last move played, if any.
+        #[serde(default)]
+        last: Option<LastMove>,
+        /// How the game ended, in words ("White wins: Black has no legal move"), once over.
+        #[serde(default)]
+        ending: Option<String>,
     },
 }
 

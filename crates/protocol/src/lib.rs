@@ -2,12 +2,14 @@
 
 pub mod frames;
 pub mod parse;
+pub mod views;
 pub mod wire;
 
 pub use frames::{
     ClaimKind, ClientFrame, ErrorCode, GameId, GameSnapshot, GameStatus, ServerFrame,
 };
 pub use parse::{FrameError, parse_client_frame, parse_server_frame};
+pub use views::{BoardView, HoleView, LastMove, MoveView, PointView, PositionView, SowStep};
 pub use wire::WireMove;
 
 /// The protocol version a client names in its hello; the server refuses any other with

@@ -459,6 +459,22 @@ impl AnyGame {
         }
     }
 
+    /// The move read for the side to move where its notation cannot say whose it is: a
+    /// Mulabalaba hole number names a hole of either player (`"7"` is read as South's when
+    /// parsed without a position), so a move that came as text or through a protocol frame is
+    /// given to the side to move. Any other move is returned as it is.
+    #[must_use]
+    pub fn for_side_to_move(&self, mv: AnyMove) -> AnyMove {
+        match (self, mv) {
+            (AnyGame::Mancala { session }, AnyMove::Mancala(m))
+                if m.game() == mancala::Game::Mulabalaba =>
+            {
+                AnyMove::Mancala(m.with_side(session.position().side_to_move()))
+            }
+            _ => mv,
+        }
+    }
+
     /// Plays a typed move (from an engine, a server or a protocol frame), checked against the
     /// legal moves once.
     ///
@@ -466,6 +482,7 @@ impl AnyGame {
     /// Not a legal move now, or a move of the other family of games
     /// ([`SessionError::WrongBoard`]).
     pub fn play_move(&mut self, mv: AnyMove) -> Result<AnyMove, SessionError> {
+        let mv = self.for_side_to_move(mv);
         self.clear_pick();
         match (self, mv) {
             (AnyGame::Morris { session, .. }, AnyMove::Morris(m)) => {
@@ -996,6 +1013,23 @@ mod tests {
         let sowing = AnyMove::Mancala("C".parse().expect("a sowing"));
         assert_eq!(g.play_move(sowing), Err(SessionError::WrongBoard));
         assert_eq!(g.ply(), 1, "nothing was played by the refused moves");
+    }
+
+    #[test]
+    fn a_mulabalaba_hole_number_from_a_frame_is_the_side_to_moves() {
+        let mut g = game("mulabalaba", None, HUMANS);
+        let number = |t: &str| AnyMove::Mancala(t.parse().expect("a hole number"));
+        g.play_move(number("1")).expect("South sows hole 1");
+        // "7" parses as South's hole 7 (no position to say whose); North is to move.
+        let north = g.play_move(number("7")).expect("North sows its hole 7");
+        let AnyMove::Mancala(m) = north else {
+            panic!("a sowing")
+        };
+        assert_eq!(m.side(), mancala::Side::North);
+        assert_eq!(g.last_move(), Some(north));
+        // Oware letters say whose house they are: a North letter on South's turn is refused.
+        let mut o = game("oware", None, HUMANS);
+        assert!(o.play_move(number("c")).is_err());
     }
 
     #[test]
