@@ -1,0 +1,88 @@
+//! What the prover needs of a game beyond the engine's [`Game`]: material, the store, how a
+//! game ended, and which moves count as "the same move" for uniqueness.
+
+use kraal_ai::{Game, Mancala, Morris};
+use kraal_rules_mancala::{self as mancala, EndReason, Side, Step};
+use kraal_rules_morris::{self as morris, Color};
+
+/// A game the prover and the generator can work on.
+pub trait Subject: Game {
+    /// The material of side `side` (0 or 1): cows on the board and in hand, seeds captured
+    /// (Oware) or seeds on one's side (Mulabalaba).
+    fn material(state: &Self::State, side: usize) -> i32;
+    /// The seeds in the store of `side` (Oware); 0 in the other games.
+    fn store(_state: &Self::State, _side: usize) -> u32 {
+        0
+    }
+    /// Whether a finished game ended by famine.
+    fn ended_by_famine(_state: &Self::State) -> bool {
+        false
+    }
+    /// Whether `a` and `b` are the same move for the player: a mill game's cow going from the
+    /// same point to the same point, whatever it shoots; otherwise equality.
+    fn same_key(a: Self::Move, b: Self::Move) -> bool {
+        a == b
+    }
+    /// Whether `mv` (legal in `state`) captures both opposite holes, each holding seeds
+    /// (Mulabalaba); false in the other games.
+    fn captures_both(_state: &Self::State, _mv: Self::Move) -> bool {
+        false
+    }
+}
+
+const fn colour(side: usize) -> Color {
+    if side == 0 { Color::White } else { Color::Black }
+}
+
+const fn mancala_side(side: usize) -> Side {
+    if side == 0 { Side::South } else { Side::North }
+}
+
+impl Subject for Morris {
+    fn material(state: &morris::Position, side: usize) -> i32 {
+        let c = colour(side);
+        state.on_board(c) as i32 + i32::from(state.in_hand(c))
+    }
+
+    fn same_key(a: morris::Move, b: morris::Move) -> bool {
+        a.from() == b.from() && a.to() == b.to()
+    }
+}
+
+impl Subject for Mancala {
+    fn material(state: &mancala::Position, side: usize) -> i32 {
+        let s = mancala_side(side);
+        match state.game() {
+            mancala::Game::Oware => state.captured(s) as i32,
+            mancala::Game::Mulabalaba => state.seeds_on_side(s) as i32,
+        }
+    }
+
+    fn store(state: &mancala::Position, side: usize) -> u32 {
+        match state.game() {
+            mancala::Game::Oware => state.captured(mancala_side(side)),
+            mancala::Game::Mulabalaba => 0,
+        }
+    }
+
+    fn ended_by_famine(state: &mancala::Position) -> bool {
+        state.outcome().is_some_and(|o| o.reason() == EndReason::Famine)
+    }
+
+    fn captures_both(state: &mancala::Position, mv: mancala::Move) -> bool {
+        if state.game() != mancala::Game::Mulabalaba {
+            return false;
+        }
+        // The rules' own record of the move: a Mulabalaba move ends with at most one capture,
+        // of the facing inner hole and the outer hole behind it, and only holes that held
+        // seeds get a `Capture` step: two steps mean both held seeds.
+        let Ok(steps) = state.steps(mv) else {
+            return false;
+        };
+        steps
+            .iter()
+            .filter(|s| matches!(s, Step::Capture { seeds, .. } if *seeds > 0))
+            .count()
+            >= 2
+    }
+}
