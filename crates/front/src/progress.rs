@@ -3,8 +3,7 @@
 //!
 //! - **Versioned.** The file names its [`VERSION`]. A file of a newer version is read as far as
 //!   it is understood but never written over, so an older kraal cannot downgrade it.
-//! - **Room to grow.** Sections this version does not know (the daily puzzles' streaks, issue
-//!   #16, will be one) are kept as they are and written back unchanged, so adding a section
+//! - **Room to grow.** Sections this version does not know are kept as they are and written back unchanged, so adding a section
 //!   never needs a new version.
 //! - **Atomic.** Saving writes a temporary file in the same folder and renames it over the old
 //!   one: a failed save never leaves a half-written file.
@@ -13,6 +12,7 @@
 //!   [`LoadedProgress::set_aside`]; play goes on from an empty progress.
 
 use crate::ascent::AscentProgress;
+use crate::puzzle::PuzzleProgress;
 use crate::unfinished::set_aside;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -34,6 +34,9 @@ pub struct Progress {
     /// The Mountain Ascents, by [`crate::ascent::Mountain::key`].
     #[serde(default)]
     pub ascent: BTreeMap<String, AscentProgress>,
+    /// The puzzles: the daily puzzles solved, the puzzles solved, the puzzle rating.
+    #[serde(default, skip_serializing_if = "PuzzleProgress::is_empty")]
+    pub puzzles: PuzzleProgress,
     /// Sections this version does not know, kept and written back unchanged (such as the
     /// daily puzzles' streaks of a later kraal).
     #[serde(flatten)]
@@ -45,6 +48,7 @@ impl Default for Progress {
         Progress {
             version: VERSION,
             ascent: BTreeMap::new(),
+            puzzles: PuzzleProgress::default(),
             other: toml::Table::new(),
         }
     }

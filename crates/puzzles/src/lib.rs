@@ -1,5 +1,6 @@
 #![doc = include_str!("../README.md")]
 
+pub mod attempt;
 pub mod daily;
 pub mod date;
 pub mod dedup;
@@ -13,6 +14,7 @@ pub mod subject;
 pub mod themes;
 pub mod variant;
 
+pub use attempt::{Attempt, Judgement};
 pub use date::{Date, Weekday};
 pub use format::{FormatError, Problem, parse_pack, write_pack, write_puzzle};
 pub use objective::{Goal, Objective};

@@ -588,3 +588,102 @@ impl<G: Subject> Prover<G> {
         Ok(false)
     }
 }
+
+impl<G: Subject> Prover<G> {
+    /// Whether the objective is complete in `state` (a solver node), counted from `root`.
+    ///
+    /// # Errors
+    /// [`Refusal::Budget`] when the node budget ran out.
+    pub fn reached(
+        &mut self,
+        state: &G::State,
+        root: &G::State,
+        objective: Objective,
+        solver: usize,
+    ) -> Result<bool, Refusal> {
+        self.aborted = false;
+        self.call_start = self.nodes;
+        let (goal, _) = objective.goal();
+        self.set_goal(goal, solver, root);
+        let r = self.forces(&mut state.clone(), 0);
+        self.check_budget()?;
+        Ok(r)
+    }
+
+    /// The defender's longest resistance in `state` (the defender to move), with `plies`
+    /// plies left of the objective counted from `root` for `solver`: the reply after which
+    /// the goal is furthest away, and that distance. `None` when the defender has no move.
+    ///
+    /// # Errors
+    /// [`Refusal::Budget`] when the node budget ran out.
+    pub fn longest_reply(
+        &mut self,
+        state: &G::State,
+        root: &G::State,
+        objective: Objective,
+        solver: usize,
+        plies: u32,
+    ) -> Result<Option<(G::Move, u32)>, Refusal> {
+        self.aborted = false;
+        self.call_start = self.nodes;
+        let (goal, _) = objective.goal();
+        self.set_goal(goal, solver, root);
+        let mut s = state.clone();
+        let mut replies = Vec::new();
+        G::legal_moves(&s, &mut replies);
+        let mut best: Option<(G::Move, u32)> = None;
+        for r in replies {
+            let undo = G::play(&mut s, r);
+            let d = self.distance(&mut s, plies.saturating_sub(1));
+            G::undo(&mut s, undo);
+            self.check_budget()?;
+            // A reply that escapes is the longest resistance of all.
+            let d = d.unwrap_or(u32::MAX);
+            if best.is_none_or(|(_, bd)| d > bd) {
+                best = Some((r, d));
+            }
+        }
+        Ok(best)
+    }
+
+    /// Why `mv` fails in `state` (solver to move, `plies` left, counted from `root`): for a
+    /// hold, the opponent's first move of a forced win; otherwise a reply that escapes.
+    /// `None` when `mv` does not fail, or when the failing move ends the game.
+    ///
+    /// # Errors
+    /// [`Refusal::Budget`] when the node budget ran out.
+    pub fn refutation(
+        &mut self,
+        state: &G::State,
+        root: &G::State,
+        objective: Objective,
+        mv: G::Move,
+        plies: u32,
+    ) -> Result<Option<G::Move>, Refusal> {
+        self.aborted = false;
+        self.call_start = self.nodes;
+        let mut s = state.clone();
+        let solver = G::side_to_move(&s);
+        let _ = G::play(&mut s, mv);
+        let mut replies = Vec::new();
+        G::legal_moves(&s, &mut replies);
+        for r in replies {
+            let undo = G::play(&mut s, r);
+            let refutes = if let Objective::Hold(_) = objective {
+                self.set_goal(Goal::Win, 1 - solver, &s);
+                // The opponent's move starts a win it forces within the plies left.
+                self.forces(&mut s, plies.saturating_sub(1))
+            } else {
+                let (goal, _) = objective.goal();
+                self.set_goal(goal, solver, root);
+                !self.forces(&mut s, plies.saturating_sub(2))
+            };
+            G::undo(&mut s, undo);
+            self.check_budget()?;
+            if refutes {
+                return Ok(Some(r));
+            }
+        }
+        Ok(None)
+    }
+}
