@@ -341,7 +341,11 @@ fn attempt_and_record(puzzle: Puzzle, ascii: bool, daily_day: Option<Date>) -> R
     let puzzles = &file.progress.puzzles;
     outln!(
         "{} Your puzzle rating: {:.0} (was {:.0}). Daily streak: {} (best {}).",
-        if clean { "Solved." } else { "Not solved cleanly." },
+        if clean {
+            "Solved."
+        } else {
+            "Not solved cleanly."
+        },
         r.after,
         r.before,
         r.streak,

@@ -180,8 +180,17 @@ mod tests {
     #[test]
     fn streaks_count_days_in_a_row_from_the_solved_days() {
         let mut p = PuzzleProgress::default();
-        for d in ["2026-11-20", "2026-11-21", "2026-11-22", "2026-11-28", "2026-11-29"] {
-            p.solved_days.entry(d.to_owned()).or_default().insert("oware".to_owned());
+        for d in [
+            "2026-11-20",
+            "2026-11-21",
+            "2026-11-22",
+            "2026-11-28",
+            "2026-11-29",
+        ] {
+            p.solved_days
+                .entry(d.to_owned())
+                .or_default()
+                .insert("oware".to_owned());
         }
         assert_eq!(p.best_streak(), 3);
         // Today not solved yet: the run up to yesterday still stands.

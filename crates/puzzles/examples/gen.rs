@@ -40,5 +40,9 @@ fn main() {
             );
         },
     );
-    eprintln!("{} puzzles in {:.1}s", made.len(), t0.elapsed().as_secs_f64());
+    eprintln!(
+        "{} puzzles in {:.1}s",
+        made.len(),
+        t0.elapsed().as_secs_f64()
+    );
 }

@@ -117,8 +117,13 @@ impl<G: Subject> Inner<G> {
                 played: mv.to_string(),
             });
         }
-        let Some((reply, _)) =
-            prover.longest_reply(&self.now, &self.root, self.objective, self.solver, self.left)?
+        let Some((reply, _)) = prover.longest_reply(
+            &self.now,
+            &self.root,
+            self.objective,
+            self.solver,
+            self.left,
+        )?
         else {
             self.solved = true;
             return Ok(Judgement::Solved {
@@ -215,11 +220,19 @@ impl Attempt {
         match &self.family {
             Family::Morris(i) => morris::render(
                 &i.now,
-                if ascii { morris::Theme::Ascii } else { morris::Theme::Unicode },
+                if ascii {
+                    morris::Theme::Ascii
+                } else {
+                    morris::Theme::Unicode
+                },
             ),
             Family::Mancala(i) => mancala::render(
                 &i.now,
-                if ascii { mancala::Theme::Ascii } else { mancala::Theme::Unicode },
+                if ascii {
+                    mancala::Theme::Ascii
+                } else {
+                    mancala::Theme::Unicode
+                },
             ),
         }
     }

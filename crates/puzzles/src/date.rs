@@ -193,13 +193,26 @@ mod tests {
             Weekday::Tuesday
         );
         assert_eq!(Date::from_days_since_epoch(0).to_string(), "1970-01-01");
-        assert_eq!("2024-02-28".parse::<Date>().unwrap().next().to_string(), "2024-02-29");
-        assert_eq!("2023-02-28".parse::<Date>().unwrap().next().to_string(), "2023-03-01");
+        assert_eq!(
+            "2024-02-28".parse::<Date>().unwrap().next().to_string(),
+            "2024-02-29"
+        );
+        assert_eq!(
+            "2023-02-28".parse::<Date>().unwrap().next().to_string(),
+            "2023-03-01"
+        );
     }
 
     #[test]
     fn impossible_or_malformed_dates_are_refused() {
-        for bad in ["2023-02-29", "2026-13-01", "2026-1-01", "26-01-01", "yesterday", ""] {
+        for bad in [
+            "2023-02-29",
+            "2026-13-01",
+            "2026-1-01",
+            "26-01-01",
+            "yesterday",
+            "",
+        ] {
             assert!(bad.parse::<Date>().is_err(), "{bad}");
         }
     }

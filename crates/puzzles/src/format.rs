@@ -237,9 +237,9 @@ fn build(block: &[(usize, &str, String)], end: usize) -> Result<Puzzle, FormatEr
             let mut line = Vec::new();
             let mut at = pos.clone();
             for (i, w) in words.iter().enumerate() {
-                let mv = at.parse_move(w).map_err(|e| {
-                    bad(sn, "Solution", format!("move {} ({w}): {e}", i + 1))
-                })?;
+                let mv = at
+                    .parse_move(w)
+                    .map_err(|e| bad(sn, "Solution", format!("move {} ({w}): {e}", i + 1)))?;
                 let _ = at.play_unchecked(mv);
                 line.push(mv);
             }
@@ -249,15 +249,14 @@ fn build(block: &[(usize, &str, String)], end: usize) -> Result<Puzzle, FormatEr
             }
         }
         Variant::Mancala(r) => {
-            let pos =
-                kraal_rules_mancala::Position::from_position_string(position, r.options())
-                    .map_err(|e| bad(pn, "Position", e.to_string()))?;
+            let pos = kraal_rules_mancala::Position::from_position_string(position, r.options())
+                .map_err(|e| bad(pn, "Position", e.to_string()))?;
             let mut line = Vec::new();
             let mut at = pos.clone();
             for (i, w) in words.iter().enumerate() {
-                let mv = at.parse_move(w).map_err(|e| {
-                    bad(sn, "Solution", format!("move {} ({w}): {e}", i + 1))
-                })?;
+                let mv = at
+                    .parse_move(w)
+                    .map_err(|e| bad(sn, "Solution", format!("move {} ({w}): {e}", i + 1)))?;
                 let _ = at.play_unchecked(mv);
                 line.push(mv);
             }
@@ -301,7 +300,10 @@ fn build(block: &[(usize, &str, String)], end: usize) -> Result<Puzzle, FormatEr
         None => Vec::new(),
         Some((n, t)) => t
             .split_whitespace()
-            .map(|w| w.parse::<Theme>().map_err(|e| bad(n, "Themes", e.to_string())))
+            .map(|w| {
+                w.parse::<Theme>()
+                    .map_err(|e| bad(n, "Themes", e.to_string()))
+            })
             .collect::<Result<Vec<_>, _>>()?,
     };
     let (n, rating) = get("Rating")?;
@@ -309,7 +311,13 @@ fn build(block: &[(usize, &str, String)], end: usize) -> Result<Puzzle, FormatEr
         .parse()
         .ok()
         .filter(|r| (100..=4000).contains(r))
-        .ok_or_else(|| bad(n, "Rating", format!("{rating:?} is not a rating from 100 to 4000")))?;
+        .ok_or_else(|| {
+            bad(
+                n,
+                "Rating",
+                format!("{rating:?} is not a rating from 100 to 4000"),
+            )
+        })?;
     let (n, added) = get("Added")?;
     let added: Date = added
         .parse()

@@ -151,7 +151,10 @@ fn candidate<G: Subject>(
     }
     // The only move that holds against a threat (one move deep: deeper holds cost every
     // move of every position a search of its own).
-    prover.solve(s, Objective::Hold(1)).ok().map(|pr| (Objective::Hold(1), pr))
+    prover
+        .solve(s, Objective::Hold(1))
+        .ok()
+        .map(|pr| (Objective::Hold(1), pr))
 }
 
 /// Plays seeded self-play games from `start` and calls `keep` with each proven puzzle, until
@@ -201,8 +204,10 @@ pub fn mine<G: Subject>(
                 // move: otherwise the engine prefers another plan, and the puzzle's answer is
                 // not the best move of the position.
                 let agrees = |objective: Objective, proof: &Proof<G::Move>| {
-                    matches!(objective, Objective::WinIn(_) | Objective::Reach25(_) | Objective::Famine(_))
-                        || choice.mv.is_some_and(|m| G::same_key(m, proof.line[0]))
+                    matches!(
+                        objective,
+                        Objective::WinIn(_) | Objective::Reach25(_) | Objective::Famine(_)
+                    ) || choice.mv.is_some_and(|m| G::same_key(m, proof.line[0]))
                 };
                 if moves.len() >= 2
                     && let Some((objective, proof)) = candidate(&mut prover, cfg, p, &s, sees)
@@ -419,7 +424,9 @@ impl Collector {
             .filter(|p| {
                 matches!(
                     p.objective,
-                    Objective::Shots { .. } | Objective::Capture { .. } | Objective::CaptureBoth { .. }
+                    Objective::Shots { .. }
+                        | Objective::Capture { .. }
+                        | Objective::CaptureBoth { .. }
                 )
             })
             .count();

@@ -115,7 +115,13 @@ impl Objective {
     /// The objective in a player's words.
     #[must_use]
     pub fn describe(self) -> String {
-        let moves = |n: u8| if n == 1 { "1 move".to_owned() } else { format!("{n} moves") };
+        let moves = |n: u8| {
+            if n == 1 {
+                "1 move".to_owned()
+            } else {
+                format!("{n} moves")
+            }
+        };
         match self {
             Objective::WinIn(n) => format!("win in {}", moves(n)),
             Objective::Hold(n) => format!(

@@ -76,11 +76,12 @@ impl fmt::Display for Refusal {
                 moves.join(", ")
             ),
             Refusal::NothingToHold => f.write_str("every move holds, so there is nothing to find"),
-            Refusal::LineBroken { ply, reason } => write!(f, "ply {} of the line: {reason}", ply + 1),
-            Refusal::LineLength { has, needs } => write!(
-                f,
-                "the line has {has} plies but the proof needs {needs}"
-            ),
+            Refusal::LineBroken { ply, reason } => {
+                write!(f, "ply {} of the line: {reason}", ply + 1)
+            }
+            Refusal::LineLength { has, needs } => {
+                write!(f, "the line has {has} plies but the proof needs {needs}")
+            }
             Refusal::NotBothHoles => {
                 f.write_str("the first move does not capture both opposite holes")
             }

@@ -31,7 +31,11 @@ pub trait Subject: Game {
 }
 
 const fn colour(side: usize) -> Color {
-    if side == 0 { Color::White } else { Color::Black }
+    if side == 0 {
+        Color::White
+    } else {
+        Color::Black
+    }
 }
 
 const fn mancala_side(side: usize) -> Side {
@@ -66,7 +70,9 @@ impl Subject for Mancala {
     }
 
     fn ended_by_famine(state: &mancala::Position) -> bool {
-        state.outcome().is_some_and(|o| o.reason() == EndReason::Famine)
+        state
+            .outcome()
+            .is_some_and(|o| o.reason() == EndReason::Famine)
     }
 
     fn captures_both(state: &mancala::Position, mv: mancala::Move) -> bool {

@@ -79,7 +79,12 @@ pub struct UnknownTheme(pub String);
 impl fmt::Display for UnknownTheme {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let names: Vec<&str> = Theme::ALL.iter().map(|t| t.name()).collect();
-        write!(f, "unknown theme {:?} (known: {})", self.0, names.join(", "))
+        write!(
+            f,
+            "unknown theme {:?} (known: {})",
+            self.0,
+            names.join(", ")
+        )
     }
 }
 

@@ -82,7 +82,11 @@ fn naive_win<P: Naive>(p: &P, solver: usize, plies: u32) -> bool {
     if plies == 0 {
         return false;
     }
-    let results = p.moves().iter().map(|m| naive_win(&p.after(m), solver, plies - 1)).collect::<Vec<_>>();
+    let results = p
+        .moves()
+        .iter()
+        .map(|m| naive_win(&p.after(m), solver, plies - 1))
+        .collect::<Vec<_>>();
     if p.mover() == solver {
         results.contains(&true)
     } else {
@@ -140,25 +144,44 @@ fn playouts<P: Naive>(start: &P, seed: u64, count: usize, plies: usize) -> Vec<P
     out
 }
 
-fn morris_positions(rules: morris::RuleSet, seed: u64, count: usize, plies: usize) -> Vec<morris::Position> {
+fn morris_positions(
+    rules: morris::RuleSet,
+    seed: u64,
+    count: usize,
+    plies: usize,
+) -> Vec<morris::Position> {
     // Read back from the position string: puzzles start with an empty history.
     playouts(&morris::Position::new(rules.options()), seed, count, plies)
         .into_iter()
-        .map(|p| morris::Position::from_position_string(&p.to_position_string(), rules.options()).unwrap())
+        .map(|p| {
+            morris::Position::from_position_string(&p.to_position_string(), rules.options())
+                .unwrap()
+        })
         .collect()
 }
 
-fn mancala_positions(rules: mancala::RuleSet, seed: u64, count: usize, plies: usize) -> Vec<mancala::Position> {
+fn mancala_positions(
+    rules: mancala::RuleSet,
+    seed: u64,
+    count: usize,
+    plies: usize,
+) -> Vec<mancala::Position> {
     playouts(&mancala::Position::new(rules.options()), seed, count, plies)
         .into_iter()
-        .map(|p| mancala::Position::from_position_string(&p.to_position_string(), rules.options()).unwrap())
+        .map(|p| {
+            mancala::Position::from_position_string(&p.to_position_string(), rules.options())
+                .unwrap()
+        })
         .collect()
 }
 
 #[test]
 fn the_prover_agrees_with_naive_minimax_on_wins_in_the_mill_games() {
     let mut agreed = [0usize; 2];
-    for rules in [morris::RuleSet::Morabaraba, morris::RuleSet::TwelveMensMorris] {
+    for rules in [
+        morris::RuleSet::Morabaraba,
+        morris::RuleSet::TwelveMensMorris,
+    ] {
         // Deep playouts reach the moving and flying phases, where wins come quickly.
         for p in morris_positions(rules, 7, 40, 60) {
             let mut prover = Prover::<Morris>::new(u64::MAX);
@@ -183,7 +206,13 @@ fn the_prover_agrees_with_naive_minimax_on_shots() {
         for k in 1..=2u8 {
             let naive = naive_gain(&p, p.mover(), base, i32::from(k), 2);
             let ours = prover
-                .is_forced(&p, Objective::Shots { amount: k, moves: 1 })
+                .is_forced(
+                    &p,
+                    Objective::Shots {
+                        amount: k,
+                        moves: 1,
+                    },
+                )
                 .unwrap();
             assert_eq!(ours, naive, "shots {k} in 1 at {}", p.to_position_string());
             agreed[usize::from(naive)] += 1;
@@ -195,7 +224,10 @@ fn the_prover_agrees_with_naive_minimax_on_shots() {
 #[test]
 fn the_prover_agrees_with_naive_minimax_in_oware_and_mulabalaba() {
     let mut agreed = [0usize; 2];
-    for (rules, plies) in [(mancala::RuleSet::Abapa, 70), (mancala::RuleSet::Mulabalaba, 30)] {
+    for (rules, plies) in [
+        (mancala::RuleSet::Abapa, 70),
+        (mancala::RuleSet::Mulabalaba, 30),
+    ] {
         for p in mancala_positions(rules, 5, 25, plies) {
             let mut prover = Prover::<Mancala>::new(u64::MAX);
             let base = p.material(p.mover()) - p.material(1 - p.mover());
@@ -208,9 +240,20 @@ fn the_prover_agrees_with_naive_minimax_in_oware_and_mulabalaba() {
             for k in [2u8, 4] {
                 let naive = naive_gain(&p, p.mover(), base, i32::from(k), 2);
                 let ours = prover
-                    .is_forced(&p, Objective::Capture { amount: k, moves: 1 })
+                    .is_forced(
+                        &p,
+                        Objective::Capture {
+                            amount: k,
+                            moves: 1,
+                        },
+                    )
                     .unwrap();
-                assert_eq!(ours, naive, "capture {k} in 1 at {}", p.to_position_string());
+                assert_eq!(
+                    ours,
+                    naive,
+                    "capture {k} in 1 at {}",
+                    p.to_position_string()
+                );
                 agreed[usize::from(naive)] += 1;
             }
         }
@@ -253,10 +296,14 @@ fn the_hand_worked_fixture_puzzles_prove() {
     // fixtures/puzzles.txt: each worked out by hand (the comments there say how).
     let opts = morris::RuleSet::Morabaraba.options();
     let p = morris::Position::from_position_string("a7,b2,b4,d2,g1/b6,e4,f2 0:0 w", opts).unwrap();
-    let proof = Prover::<Morris>::new(u64::MAX).solve(&p, Objective::WinIn(2)).unwrap();
+    let proof = Prover::<Morris>::new(u64::MAX)
+        .solve(&p, Objective::WinIn(2))
+        .unwrap();
     assert_eq!(proof.line[0].to_string(), "b2-a1");
     let p = morris::Position::from_position_string("a1,c4,d3,f2/a7,b4,b6 0:0 w", opts).unwrap();
-    let proof = Prover::<Morris>::new(u64::MAX).solve(&p, Objective::WinIn(3)).unwrap();
+    let proof = Prover::<Morris>::new(u64::MAX)
+        .solve(&p, Objective::WinIn(3))
+        .unwrap();
     assert_eq!(proof.line[0].to_string(), "c4-c3");
     // Black threatens f4-f2: White must fly to f2 (from any point).
     let p = morris::Position::from_position_string("a7,d3,g4/a1,b2,d2,f4 0:0 w", opts).unwrap();
@@ -265,13 +312,25 @@ fn the_hand_worked_fixture_puzzles_prove() {
     assert!(matches!(proof, Err(Refusal::NotUnique { .. })), "{proof:?}");
 
     let abapa = mancala::RuleSet::Abapa.options();
-    let p = mancala::Position::from_position_string("0,0,0,0,0,1/1,1,1,1,1,1 23:18 s", abapa).unwrap();
+    let p =
+        mancala::Position::from_position_string("0,0,0,0,0,1/1,1,1,1,1,1 23:18 s", abapa).unwrap();
     // Reaches 25 at once, but F is South's only move: not a puzzle.
     let proof = Prover::<Mancala>::new(u64::MAX).solve(&p, Objective::Reach25(1));
     assert_eq!(proof, Err(Refusal::OnlyMove));
-    assert!(Prover::<Mancala>::new(u64::MAX).is_forced(&p, Objective::Reach25(1)).unwrap());
-    let p = mancala::Position::from_position_string("1,0,0,0,1,0/0,0,0,0,0,1 23:22 s", abapa).unwrap();
-    let proof = Prover::<Mancala>::new(u64::MAX).solve(&p, Objective::Famine(2)).unwrap();
+    assert!(
+        Prover::<Mancala>::new(u64::MAX)
+            .is_forced(&p, Objective::Reach25(1))
+            .unwrap()
+    );
+    let p =
+        mancala::Position::from_position_string("1,0,0,0,1,0/0,0,0,0,0,1 23:22 s", abapa).unwrap();
+    let proof = Prover::<Mancala>::new(u64::MAX)
+        .solve(&p, Objective::Famine(2))
+        .unwrap();
     assert_eq!(proof.line[0].to_string(), "A");
-    assert_eq!(proof.line.len(), 2, "A, then North's forced f, and South cannot feed");
+    assert_eq!(
+        proof.line.len(),
+        2,
+        "A, then North's forced f, and South cannot feed"
+    );
 }
