@@ -329,7 +329,7 @@ mod tests {
         // A later kraal adds a section of its own: this one keeps it.
         std::fs::write(
             &path,
-            format!("{text}\n[puzzles]\nstreak = 4\nbest-streak = 9\n"),
+            format!("{text}\n[tournaments]\nstreak = 4\nbest-streak = 9\n"),
         )
         .expect("edited");
         let (mut file, aside) = ProgressFile::open(path.clone()).expect("read");
@@ -338,7 +338,7 @@ mod tests {
         file.save().expect("saved again");
         let text = std::fs::read_to_string(&path).expect("written");
         assert!(
-            text.contains("[puzzles]") && text.contains("best-streak = 9"),
+            text.contains("[tournaments]") && text.contains("best-streak = 9"),
             "{text}"
         );
         let leftovers: Vec<_> = std::fs::read_dir(&dir)
@@ -372,6 +372,45 @@ mod tests {
         assert_eq!(file.progress, Progress::default());
         file.save().expect("a fresh file");
         assert!(path.exists() && now.exists());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn the_puzzle_section_round_trips_and_a_broken_one_is_set_aside() {
+        let dir = folder("puzzles");
+        let path = dir.join(FILE_NAME);
+        let (mut file, _) = ProgressFile::open(path.clone()).expect("missing is empty");
+        let p = &mut file.progress.puzzles;
+        p.solved_days
+            .entry("2026-12-02".to_owned())
+            .or_default()
+            .insert("oware".to_owned());
+        p.solved.insert("abapa-0001".to_owned());
+        p.rating = 1612.5;
+        p.deviation = 120.25;
+        p.other
+            .insert("later-key".to_owned(), toml::Value::Integer(3));
+        let written = file.progress.clone();
+        file.save().expect("saved");
+        let text = std::fs::read_to_string(&path).expect("written");
+        assert!(
+            text.contains("[puzzles]") && text.contains("rating = 1612.5"),
+            "{text}"
+        );
+        let (file, aside) = ProgressFile::open(path.clone()).expect("read");
+        assert!(aside.is_none());
+        assert_eq!(file.progress, written);
+        // A rating that is not a number: the file is set aside, never lost.
+        std::fs::write(&path, text.replace("rating = 1612.5", "rating = \"high\""))
+            .expect("edited");
+        let (file, aside) = ProgressFile::open(path.clone()).expect("readable");
+        let now = aside.expect("set aside").now.expect("renamed");
+        assert!(
+            std::fs::read_to_string(now)
+                .expect("kept")
+                .contains("\"high\"")
+        );
+        assert_eq!(file.progress, Progress::default());
         let _ = std::fs::remove_dir_all(&dir);
     }
 

@@ -33,6 +33,9 @@ pub struct PuzzleProgress {
     /// Its volatility.
     #[serde(default = "default_volatility")]
     pub volatility: f64,
+    /// Keys this version does not know, kept and written back unchanged.
+    #[serde(flatten)]
+    pub other: toml::Table,
 }
 
 fn default_rating() -> f64 {
@@ -53,6 +56,7 @@ impl Default for PuzzleProgress {
             rating: default_rating(),
             deviation: default_deviation(),
             volatility: default_volatility(),
+            other: toml::Table::new(),
         }
     }
 }

@@ -266,6 +266,9 @@ impl Attempt {
     /// # Errors
     /// [`Refusal::Budget`] if the prover ran out of positions (not for shipped puzzles).
     pub fn try_text(&mut self, text: &str) -> Result<Judgement, Refusal> {
+        if self.is_solved() {
+            return Ok(Judgement::Over);
+        }
         let j = match &mut self.family {
             Family::Morris(i) => match i.now.parse_move(text.trim()) {
                 Ok(mv) => i.judge(mv)?,
