@@ -32,16 +32,33 @@ fn a_daily_puzzle_failed_once_then_solved_is_recorded() {
     // capture 2 in 2, solution D c A a; A first is refuted by c (see data/puzzles/oware.txt).
     let (ok, out, err) = kraal(
         &dir,
-        &["puzzle", "daily", "--game", "oware", "--date", "2026-12-02", "--ascii"],
+        &[
+            "puzzle",
+            "daily",
+            "--game",
+            "oware",
+            "--date",
+            "2026-12-02",
+            "--ascii",
+        ],
         "A\nD\nA\n",
     );
     assert!(ok, "{err}");
     assert!(out.contains("Puzzle abapa-0131"), "{out}");
-    assert!(out.contains("not that: after A the answer c refutes it"), "{out}");
+    assert!(
+        out.contains("not that: after A the answer c refutes it"),
+        "{out}"
+    );
     assert!(out.contains("D: right. The reply: c"), "{out}");
-    assert!(out.contains("solved!") && out.contains("Not solved cleanly."), "{out}");
+    assert!(
+        out.contains("solved!") && out.contains("Not solved cleanly."),
+        "{out}"
+    );
     let progress = std::fs::read_to_string(dir.join("progress.toml")).expect("saved");
-    assert!(progress.contains("[puzzles]") && progress.contains("abapa-0131"), "{progress}");
+    assert!(
+        progress.contains("[puzzles]") && progress.contains("abapa-0131"),
+        "{progress}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -50,11 +67,21 @@ fn the_solution_on_request() {
     let dir = folder("solution");
     let (ok, out, err) = kraal(
         &dir,
-        &["puzzle", "daily", "--game", "morabaraba", "--date", "2026-12-05"],
+        &[
+            "puzzle",
+            "daily",
+            "--game",
+            "morabaraba",
+            "--date",
+            "2026-12-05",
+        ],
         "solution\n",
     );
     assert!(ok, "{err}");
-    assert!(out.contains("The solution: b4 d1-a1 f2-g1 a1-d1 g1-f2xd1xg4"), "{out}");
+    assert!(
+        out.contains("The solution: b4 d1-a1 f2-g1 a1-d1 g1-f2xd1xg4"),
+        "{out}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -65,7 +92,17 @@ fn generated_puzzles_are_appended_and_verify() {
     let pack_arg = pack.to_str().expect("utf-8 path");
     let (ok, out, err) = kraal(
         &dir,
-        &["puzzle", "gen", "mulabalaba", "--count", "3", "--seed", "9", "--pack", pack_arg],
+        &[
+            "puzzle",
+            "gen",
+            "mulabalaba",
+            "--count",
+            "3",
+            "--seed",
+            "9",
+            "--pack",
+            pack_arg,
+        ],
         "",
     );
     assert!(ok, "{err}");

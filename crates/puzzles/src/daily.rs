@@ -1,11 +1,12 @@
 //! The daily puzzle: a pure function of the date and the game.
 //!
-//! - **Eligible**: the puzzles of the game added strictly before the day, whose rating is in the
+//! - **Eligible**: the puzzles of the game added on the day or before, whose rating is in the
 //!   day's band: easier early in the week, harder at the weekend ([`band`]). When the band holds
-//!   none, every puzzle added before the day is eligible.
+//!   none, every puzzle added by the day is eligible.
 //! - **Rendezvous hashing**: of the eligible puzzles, the one with the highest FNV-1a hash of
 //!   `DATE|GAME|ID` wins. A puzzle added later never is eligible for an earlier day, and adding
-//!   one never changes another's hash, so appending to a pack never changes a past day.
+//!   one never changes another's hash, so appending to a pack (with today's date, as the
+//!   generator does) never changes a past day.
 
 use crate::date::{Date, Weekday};
 use crate::puzzle::Puzzle;
@@ -37,13 +38,13 @@ fn score(date: Date, game: GameName, p: &Puzzle) -> u64 {
 }
 
 /// The daily puzzle of `game` on `date` among `puzzles` (any packs, any order), if any puzzle of
-/// the game was added before that day.
+/// the game was added by that day.
 #[must_use]
 pub fn daily(date: Date, game: GameName, puzzles: &[Puzzle]) -> Option<&Puzzle> {
     let (lo, hi) = band(date.weekday());
     let before: Vec<&Puzzle> = puzzles
         .iter()
-        .filter(|p| p.variant.game() == game && p.added < date)
+        .filter(|p| p.variant.game() == game && p.added <= date)
         .collect();
     let pick = |only_band: bool| {
         before

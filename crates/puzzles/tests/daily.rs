@@ -101,7 +101,8 @@ const PIN_MULABALABA: [&str; 10] = [
 #[test]
 fn nothing_is_the_daily_before_it_was_added_and_weekend_puzzles_are_harder() {
     let all = shipped();
-    assert!(daily("2026-12-01".parse().unwrap(), GameName::Oware, &all).is_none());
+    assert!(daily("2026-11-30".parse().unwrap(), GameName::Oware, &all).is_none());
+    assert!(daily("2026-12-01".parse().unwrap(), GameName::Oware, &all).is_some());
     let monday = daily("2026-12-07".parse().unwrap(), GameName::Morabaraba, &all).unwrap();
     let saturday = daily("2026-12-05".parse().unwrap(), GameName::Morabaraba, &all).unwrap();
     assert!(monday.rating <= 1_150, "{}", monday.rating);
@@ -112,8 +113,9 @@ fn nothing_is_the_daily_before_it_was_added_and_weekend_puzzles_are_harder() {
 fn appending_puzzles_keeps_every_past_day() {
     let all = shipped();
     let before: Vec<Vec<String>> = GameName::ALL.iter().map(|&g| dailies(&all, g)).collect();
-    // Append copies under new ids, added on the last pinned day: every earlier day stays.
-    let added: Date = "2030-02-28".parse().unwrap();
+    // Append copies under new ids, added the day after the last pinned day: every day before
+    // stays.
+    let added: Date = "2030-03-01".parse().unwrap();
     let mut more = all.clone();
     for (i, p) in all.iter().enumerate() {
         let mut q = p.clone();
@@ -124,8 +126,8 @@ fn appending_puzzles_keeps_every_past_day() {
     for (g, b) in GameName::ALL.iter().zip(&before) {
         assert_eq!(&dailies(&more, *g), b, "{g}");
     }
-    // The new puzzles do take part from the day after they were added.
-    let later = added.next();
+    // The new puzzles do take part from the day they were added.
+    let later = added;
     let picked: Vec<bool> = (0..30)
         .map(|i| {
             let d = Date::from_days_since_epoch(later.days_since_epoch() + i);
