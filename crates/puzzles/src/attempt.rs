@@ -261,6 +261,51 @@ impl Attempt {
         self.puzzle.board.line_text()
     }
 
+    /// Tries a typed mill-game move (from a pick in a front end). A move of the other family
+    /// is [`Judgement::Illegal`].
+    ///
+    /// # Errors
+    /// [`Refusal::Budget`] if the prover ran out of positions (not for shipped puzzles).
+    pub fn try_morris(&mut self, mv: morris::Move) -> Result<Judgement, Refusal> {
+        if self.is_solved() {
+            return Ok(Judgement::Over);
+        }
+        let j = match &mut self.family {
+            Family::Morris(i) => match i.now.check(mv) {
+                Ok(()) => i.judge(mv)?,
+                Err(why) => Judgement::Illegal(format!("{mv} is illegal: {why}")),
+            },
+            Family::Mancala(_) => Judgement::Illegal(format!("{mv} is not a move of this game")),
+        };
+        Ok(self.count(j))
+    }
+
+    /// Tries a typed mancala move (from a pick in a front end). A move of the other family is
+    /// [`Judgement::Illegal`].
+    ///
+    /// # Errors
+    /// [`Refusal::Budget`] if the prover ran out of positions (not for shipped puzzles).
+    pub fn try_mancala(&mut self, mv: mancala::Move) -> Result<Judgement, Refusal> {
+        if self.is_solved() {
+            return Ok(Judgement::Over);
+        }
+        let j = match &mut self.family {
+            Family::Mancala(i) => match i.now.check(mv) {
+                Ok(()) => i.judge(mv)?,
+                Err(why) => Judgement::Illegal(format!("{mv} is illegal: {why}")),
+            },
+            Family::Morris(_) => Judgement::Illegal(format!("{mv} is not a move of this game")),
+        };
+        Ok(self.count(j))
+    }
+
+    fn count(&mut self, j: Judgement) -> Judgement {
+        if matches!(j, Judgement::Wrong { .. }) {
+            self.mistakes += 1;
+        }
+        j
+    }
+
     /// Tries a move given as text (parsed against the current position).
     ///
     /// # Errors
@@ -279,9 +324,6 @@ impl Attempt {
                 Err(e) => Judgement::Illegal(e.to_string()),
             },
         };
-        if matches!(j, Judgement::Wrong { .. }) {
-            self.mistakes += 1;
-        }
-        Ok(j)
+        Ok(self.count(j))
     }
 }

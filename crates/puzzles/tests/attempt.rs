@@ -86,6 +86,30 @@ fn a_wrong_move_is_refused_with_a_reason_and_the_puzzle_can_be_retried() {
 }
 
 #[test]
+fn a_typed_move_is_judged_as_its_text_and_one_of_the_other_family_is_illegal() {
+    let p = pack("morabaraba.txt").remove(0);
+    let kraal_puzzles::Board::Morris { line, .. } = p.board.clone() else {
+        panic!("a mill game");
+    };
+    let mut typed = Attempt::new(p.clone());
+    let mut text = Attempt::new(p);
+    assert_eq!(
+        typed.try_morris(line[0]).unwrap(),
+        text.try_text(&line[0].to_string()).unwrap()
+    );
+    let sow = kraal_rules_mancala::Move::new(
+        kraal_rules_mancala::Game::Oware,
+        kraal_rules_mancala::Side::South,
+        0,
+    );
+    let mut other = Attempt::new(pack("morabaraba.txt").remove(1));
+    assert!(matches!(
+        other.try_mancala(sow).unwrap(),
+        Judgement::Illegal(_)
+    ));
+}
+
+#[test]
 fn text_that_is_no_legal_move_changes_nothing_and_the_solution_can_be_shown() {
     let p = pack("morabaraba.txt").remove(0);
     let line = p.board.line_text();
