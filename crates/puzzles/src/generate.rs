@@ -5,7 +5,7 @@
 
 use crate::date::Date;
 use crate::objective::{Goal, Objective};
-use crate::prove::{Proof, Prover};
+use crate::prove::{Proof, Prover, Refusal};
 use crate::puzzle::{Board, Puzzle};
 use crate::subject::Subject;
 use crate::themes::Theme;
@@ -43,6 +43,9 @@ pub struct MineConfig {
     pub pairs: Vec<(u8, u8)>,
     /// Which objectives.
     pub family: Family,
+    /// Whether a win that is not unique is tried again with the rules' draw counters further
+    /// on ([`Subject::counter_variants`]), where the rule set's own draw rules may make it so.
+    pub counter_variants: bool,
 }
 
 /// A proven puzzle found in self-play.
@@ -83,7 +86,12 @@ fn candidate<G: Subject>(
     p: &G::State,
     s: &G::State,
     engine_sees_win: Option<u32>,
-) -> Option<(Objective, Proof<G::Move>)> {
+) -> Option<Candidate<G>> {
+    let plain = |objective, proof| Candidate {
+        objective,
+        proof,
+        varied: None,
+    };
     // A forced win the weaker side could have avoided.
     let win_moves = engine_sees_win.map_or(0, |plies| plies.div_ceil(2));
     for n in (1..=cfg.max_win).filter(|&n| u32::from(n) >= win_moves && win_moves > 0) {
@@ -92,16 +100,28 @@ fn candidate<G: Subject>(
             if !escapes(prover, p, Goal::Win, obj.goal().1) {
                 return None;
             }
-            let proof = proven(prover, s, obj)?;
+            let proof = match prover.solve(s, obj) {
+                Ok(proof) => proof,
+                Err(Refusal::NotUnique { .. }) if cfg.counter_variants => {
+                    return G::counter_variants(s).into_iter().find_map(|(v, note)| {
+                        proven(prover, &v, obj).map(|proof| Candidate {
+                            objective: obj,
+                            proof,
+                            varied: Some((v, note)),
+                        })
+                    });
+                }
+                Err(_) => return None,
+            };
             if cfg.family == Family::Oware {
                 // The same win, named by how it ends where that proves too.
                 for special in [Objective::Famine(n), Objective::Reach25(n)] {
                     if let Some(pr) = proven(prover, s, special) {
-                        return Some((special, pr));
+                        return Some(plain(special, pr));
                     }
                 }
             }
-            return Some((obj, proof));
+            return Some(plain(obj, proof));
         }
     }
     // Material the weaker side could have kept.
@@ -140,21 +160,43 @@ fn candidate<G: Subject>(
             if let Some(pr) = proven(prover, s, both)
                 && pr.line.len().div_ceil(2) == usize::from(n)
             {
-                return Some((both, pr));
+                return Some(plain(both, pr));
             }
         }
         // The objective names the moves the line takes: a gain reached sooner belongs to a
         // shorter objective (found first, or left out on purpose).
-        return proven(prover, s, obj)
-            .filter(|pr| pr.line.len().div_ceil(2) == usize::from(n))
-            .map(|pr| (obj, pr));
+        let tight = |pr: &Proof<G::Move>| pr.line.len().div_ceil(2) == usize::from(n);
+        return match prover.solve(s, obj) {
+            Ok(pr) => Some(pr).filter(tight).map(|pr| plain(obj, pr)),
+            Err(Refusal::NotUnique { .. }) if cfg.counter_variants => {
+                G::counter_variants(s).into_iter().find_map(|(v, note)| {
+                    proven(prover, &v, obj)
+                        .filter(tight)
+                        .map(|proof| Candidate {
+                            objective: obj,
+                            proof,
+                            varied: Some((v, note)),
+                        })
+                })
+            }
+            Err(_) => None,
+        };
     }
     // The only move that holds against a threat (one move deep: deeper holds cost every
     // move of every position a search of its own).
     prover
         .solve(s, Objective::Hold(1))
         .ok()
-        .map(|pr| (Objective::Hold(1), pr))
+        .map(|pr| plain(Objective::Hold(1), pr))
+}
+
+/// A puzzle found at a position of a game.
+struct Candidate<G: Game> {
+    objective: Objective,
+    proof: Proof<G::Move>,
+    /// The position varied from the game's (a draw counter further on), with a note saying
+    /// how; `None`: the game's own position.
+    varied: Option<(G::State, String)>,
 }
 
 /// Plays seeded self-play games from `start` and calls `keep` with each proven puzzle, until
@@ -210,18 +252,25 @@ pub fn mine<G: Subject>(
                     ) || choice.mv.is_some_and(|m| G::same_key(m, proof.line[0]))
                 };
                 if moves.len() >= 2
-                    && let Some((objective, proof)) = candidate(&mut prover, cfg, p, &s, sees)
-                    && agrees(objective, &proof)
+                    && let Some(c) = candidate(&mut prover, cfg, p, &s, sees)
+                    && agrees(c.objective, &c.proof)
                 {
-                    let source = format!(
+                    let mut source = format!(
                         "self-play {} v {}, seed {seed}, ply {ply}",
                         OPPONENTS[usize::from(weak - 1)].name.to_lowercase(),
                         OPPONENTS[usize::from(strong - 1)].name.to_lowercase()
                     );
+                    let position = match c.varied {
+                        Some((v, note)) => {
+                            source = format!("{source}, {note}");
+                            v
+                        }
+                        None => s.clone(),
+                    };
                     if !keep(Found {
-                        position: s.clone(),
-                        objective,
-                        proof,
+                        position,
+                        objective: c.objective,
+                        proof: c.proof,
                         source,
                     }) {
                         return g + 1;
@@ -259,6 +308,7 @@ pub fn config_for(family: Family, seed: u64) -> MineConfig {
         max_plies: 240,
         pairs: vec![(1, 4), (2, 4), (2, 5), (3, 5), (1, 3)],
         family,
+        counter_variants: false,
     }
 }
 
@@ -333,7 +383,8 @@ pub fn generate(
     match variant {
         Variant::Morris(r) => {
             let start = kraal_rules_morris::Position::new(r.options());
-            let cfg = config_for(Family::Morris, seed);
+            let mut cfg = config_for(Family::Morris, seed);
+            cfg.counter_variants = r != MORRIS_DEFAULT;
             mine::<Morris>(&start, &cfg, games, |f| {
                 let is_dup = c.keys.contains(&crate::dedup::key(
                     rules,
@@ -343,6 +394,9 @@ pub fn generate(
                     },
                 ));
                 if is_dup {
+                    return true;
+                }
+                if r != MORRIS_DEFAULT && proves_under_default(&f) {
                     return true;
                 }
                 let Some((b, o, t, r, s)) = finish::<Morris>(
@@ -388,6 +442,25 @@ pub fn generate(
         }
     }
     c.out
+}
+
+/// The mill games' default rule set: puzzles of the other rule sets are kept only where their
+/// proof differs from it.
+const MORRIS_DEFAULT: kraal_rules_morris::RuleSet = kraal_rules_morris::RuleSet::Morabaraba;
+
+/// Whether the same position, objective and main line also prove under the default rules
+/// (then the puzzle teaches nothing about its own rule set).
+fn proves_under_default(f: &Found<Morris>) -> bool {
+    kraal_rules_morris::Position::from_position_string(
+        &f.position.to_position_string(),
+        MORRIS_DEFAULT.options(),
+    )
+    .ok()
+    .is_some_and(|q| {
+        Prover::<Morris>::new(crate::prove::VERIFY_NODES)
+            .verify(&q, f.objective, &f.proof.line)
+            .is_ok()
+    })
 }
 
 /// The puzzles found so far and their keys.

@@ -28,6 +28,11 @@ pub trait Subject: Game {
     fn captures_both(_state: &Self::State, _mv: Self::Move) -> bool {
         false
     }
+    /// The same position with its draw counters further on (each with a note saying which),
+    /// for rule sets whose draw rules may decide a proof; none by default.
+    fn counter_variants(_state: &Self::State) -> Vec<(Self::State, String)> {
+        Vec::new()
+    }
 }
 
 const fn colour(side: usize) -> Color {
@@ -50,6 +55,45 @@ impl Subject for Morris {
 
     fn same_key(a: morris::Move, b: morris::Move) -> bool {
         a.from() == b.from() && a.to() == b.to()
+    }
+
+    fn counter_variants(state: &morris::Position) -> Vec<(morris::Position, String)> {
+        // The values a counter can take within a short line of the rule's limit, nearest the
+        // limit first: a position with the counter there is reached by as many plies without
+        // a shot (or with three cows a side), so it is a real position of the rule set.
+        const HORIZON: u16 = 8;
+        let base = state.to_setup();
+        let options = *state.options();
+        let mut out = Vec::new();
+        let three = state.on_board(Color::White) == 3 || state.on_board(Color::Black) == 3;
+        let limits = [
+            (options.no_shot_draw, true),
+            (
+                options
+                    .three_cows_draw
+                    .filter(|_| three)
+                    .map(|d| 2 * d.moves),
+                false,
+            ),
+        ];
+        for (limit, no_shot) in limits {
+            let Some(limit) = limit else { continue };
+            for v in (limit.saturating_sub(HORIZON).max(1)..limit).rev() {
+                let mut setup = base.clone();
+                if no_shot {
+                    setup.no_shot_plies = v;
+                } else {
+                    setup.three_cows_plies = v;
+                }
+                if setup != base
+                    && let Ok(p) = morris::Position::from_setup(&setup, options)
+                {
+                    let what = if no_shot { "no-shot" } else { "three-cows" };
+                    out.push((p, format!("{what} counter set to {v}")));
+                }
+            }
+        }
+        out
     }
 }
 

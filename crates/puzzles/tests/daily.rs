@@ -67,11 +67,11 @@ const PIN_MORABARABA: [&str; 10] = [
     "traditional-0100",
     "traditional-0014",
     "morabaraba-0054",
-    "twelve-mens-morris-0032",
+    "twelve-mens-morris-0030",
     "traditional-0109",
     "morabaraba-0291",
     "morabaraba-0420",
-    "twelve-mens-morris-0024",
+    "twelve-mens-morris-0023",
 ];
 const PIN_OWARE: [&str; 10] = [
     "abapa-0131",

@@ -137,3 +137,34 @@ fn no_two_puzzles_of_a_pack_are_the_same_position_under_symmetry_or_colour_swap(
         }
     }
 }
+
+#[test]
+fn the_puzzles_of_the_other_mill_rule_sets_do_not_prove_under_the_default_rules() {
+    // The traditional and Twelve Men's Morris packs hold only puzzles whose proof differs: the
+    // same position, objective and line fail under the morabaraba rules.
+    for name in ["twelve-mens-morris.txt"] {
+        for p in pack(name) {
+            let Board::Morris { position, line } = &p.board else {
+                panic!("{name}: a mill game");
+            };
+            let opts = kraal_rules_morris::RuleSet::Morabaraba.options();
+            let Ok(under_default) = kraal_rules_morris::Position::from_position_string(
+                &position.to_position_string(),
+                opts,
+            ) else {
+                continue;
+            };
+            let mut q = p.clone();
+            q.variant = GameName::Morabaraba.default_variant();
+            q.board = Board::Morris {
+                position: under_default,
+                line: line.clone(),
+            };
+            assert!(
+                q.verify(VERIFY_NODES).is_err(),
+                "{name}: {} proves under the default rules too",
+                p.id
+            );
+        }
+    }
+}
