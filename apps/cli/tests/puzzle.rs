@@ -79,7 +79,7 @@ fn the_solution_on_request() {
     );
     assert!(ok, "{err}");
     assert!(
-        out.contains("The solution: b4 d1-a1 f2-g1 a1-d1 g1-f2xd1xg4"),
+        out.contains("The solution: f6-e5 e4-f4 d2-d3xf4 d7-g7 d3-d2xg7"),
         "{out}"
     );
     let _ = std::fs::remove_dir_all(&dir);

@@ -142,7 +142,7 @@ fn no_two_puzzles_of_a_pack_are_the_same_position_under_symmetry_or_colour_swap(
 fn the_puzzles_of_the_other_mill_rule_sets_do_not_prove_under_the_default_rules() {
     // The traditional and Twelve Men's Morris packs hold only puzzles whose proof differs: the
     // same position, objective and line fail under the morabaraba rules.
-    for name in ["twelve-mens-morris.txt"] {
+    for name in ["traditional.txt", "twelve-mens-morris.txt"] {
         for p in pack(name) {
             let Board::Morris { position, line } = &p.board else {
                 panic!("{name}: a mill game");
