@@ -19,6 +19,7 @@ const LIBRARY_CRATES: &[&str] = &[
     "kraal-rules-mancala",
     "kraal-tables",
     "kraal-ai",
+    "kraal-puzzles",
     "kraal-session",
     "kraal-front",
     "kraal-protocol",

@@ -42,6 +42,7 @@ mod external;
 mod online;
 mod perft;
 mod play;
+mod puzzle;
 mod review;
 mod rules;
 mod tables;
@@ -113,6 +114,8 @@ enum Command {
     Ascent(ascent::AscentArgs),
     /// Play on a kraal server: create, join, resume, list, export.
     Online(online::OnlineArgs),
+    /// Puzzles: the daily puzzle, play at your rating, generate and verify packs.
+    Puzzle(puzzle::PuzzleArgs),
     /// Print shell completions for kraal.
     Completions {
         /// The shell: bash, elvish, fish, powershell or zsh.
@@ -333,6 +336,7 @@ fn main() -> ExitCode {
         Some(Command::Engine) => engine::run(),
         Some(Command::Tables { command }) => tables::run(command),
         Some(Command::Online(args)) => online::run(args),
+        Some(Command::Puzzle(args)) => puzzle::run(args),
         Some(Command::Replay { file, json }) => tools::replay(&file, json),
         Some(Command::Review {
             file,

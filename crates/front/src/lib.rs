@@ -16,6 +16,7 @@ pub mod home;
 pub mod keymap;
 pub mod lessons;
 pub mod progress;
+pub mod puzzle;
 pub mod review;
 pub mod start;
 pub mod unfinished;

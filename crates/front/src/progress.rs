@@ -3,8 +3,7 @@
 //!
 //! - **Versioned.** The file names its [`VERSION`]. A file of a newer version is read as far as
 //!   it is understood but never written over, so an older kraal cannot downgrade it.
-//! - **Room to grow.** Sections this version does not know (the daily puzzles' streaks, issue
-//!   #16, will be one) are kept as they are and written back unchanged, so adding a section
+//! - **Room to grow.** Sections this version does not know are kept as they are and written back unchanged, so adding a section
 //!   never needs a new version.
 //! - **Atomic.** Saving writes a temporary file in the same folder and renames it over the old
 //!   one: a failed save never leaves a half-written file.
@@ -13,6 +12,7 @@
 //!   [`LoadedProgress::set_aside`]; play goes on from an empty progress.
 
 use crate::ascent::AscentProgress;
+use crate::puzzle::PuzzleProgress;
 use crate::unfinished::set_aside;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -34,6 +34,9 @@ pub struct Progress {
     /// The Mountain Ascents, by [`crate::ascent::Mountain::key`].
     #[serde(default)]
     pub ascent: BTreeMap<String, AscentProgress>,
+    /// The puzzles: the daily puzzles solved, the puzzles solved, the puzzle rating.
+    #[serde(default, skip_serializing_if = "PuzzleProgress::is_empty")]
+    pub puzzles: PuzzleProgress,
     /// Sections this version does not know, kept and written back unchanged (such as the
     /// daily puzzles' streaks of a later kraal).
     #[serde(flatten)]
@@ -45,6 +48,7 @@ impl Default for Progress {
         Progress {
             version: VERSION,
             ascent: BTreeMap::new(),
+            puzzles: PuzzleProgress::default(),
             other: toml::Table::new(),
         }
     }
@@ -325,7 +329,7 @@ mod tests {
         // A later kraal adds a section of its own: this one keeps it.
         std::fs::write(
             &path,
-            format!("{text}\n[puzzles]\nstreak = 4\nbest-streak = 9\n"),
+            format!("{text}\n[tournaments]\nstreak = 4\nbest-streak = 9\n"),
         )
         .expect("edited");
         let (mut file, aside) = ProgressFile::open(path.clone()).expect("read");
@@ -334,7 +338,7 @@ mod tests {
         file.save().expect("saved again");
         let text = std::fs::read_to_string(&path).expect("written");
         assert!(
-            text.contains("[puzzles]") && text.contains("best-streak = 9"),
+            text.contains("[tournaments]") && text.contains("best-streak = 9"),
             "{text}"
         );
         let leftovers: Vec<_> = std::fs::read_dir(&dir)
@@ -368,6 +372,45 @@ mod tests {
         assert_eq!(file.progress, Progress::default());
         file.save().expect("a fresh file");
         assert!(path.exists() && now.exists());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn the_puzzle_section_round_trips_and_a_broken_one_is_set_aside() {
+        let dir = folder("puzzles");
+        let path = dir.join(FILE_NAME);
+        let (mut file, _) = ProgressFile::open(path.clone()).expect("missing is empty");
+        let p = &mut file.progress.puzzles;
+        p.solved_days
+            .entry("2026-12-02".to_owned())
+            .or_default()
+            .insert("oware".to_owned());
+        p.solved.insert("abapa-0001".to_owned());
+        p.rating = 1612.5;
+        p.deviation = 120.25;
+        p.other
+            .insert("later-key".to_owned(), toml::Value::Integer(3));
+        let written = file.progress.clone();
+        file.save().expect("saved");
+        let text = std::fs::read_to_string(&path).expect("written");
+        assert!(
+            text.contains("[puzzles]") && text.contains("rating = 1612.5"),
+            "{text}"
+        );
+        let (file, aside) = ProgressFile::open(path.clone()).expect("read");
+        assert!(aside.is_none());
+        assert_eq!(file.progress, written);
+        // A rating that is not a number: the file is set aside, never lost.
+        std::fs::write(&path, text.replace("rating = 1612.5", "rating = \"high\""))
+            .expect("edited");
+        let (file, aside) = ProgressFile::open(path.clone()).expect("readable");
+        let now = aside.expect("set aside").now.expect("renamed");
+        assert!(
+            std::fs::read_to_string(now)
+                .expect("kept")
+                .contains("\"high\"")
+        );
+        assert_eq!(file.progress, Progress::default());
         let _ = std::fs::remove_dir_all(&dir);
     }
 
