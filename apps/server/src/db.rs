@@ -36,9 +36,9 @@ const MIGRATIONS: &[&[&str]] = &[
         created_ms BIGINT NOT NULL,
         updated_ms BIGINT NOT NULL
     )",
-    "CREATE UNIQUE INDEX IF NOT EXISTS kraal_games_code ON kraal_games (code)",
-    "CREATE INDEX IF NOT EXISTS kraal_games_status ON kraal_games (status)",
-    "CREATE TABLE IF NOT EXISTS kraal_moves (
+        "CREATE UNIQUE INDEX IF NOT EXISTS kraal_games_code ON kraal_games (code)",
+        "CREATE INDEX IF NOT EXISTS kraal_games_status ON kraal_games (status)",
+        "CREATE TABLE IF NOT EXISTS kraal_moves (
         game_id BIGINT NOT NULL,
         ply BIGINT NOT NULL,
         mv TEXT NOT NULL,

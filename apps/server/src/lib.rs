@@ -18,8 +18,8 @@ pub use http::router;
 
 use db::{Db, DbError, Lease};
 use game::{Cmd, GameTask, LoadError, Role};
-use nodes::NodeMsg;
 use limits::{AddressLimits, Limits};
+use nodes::NodeMsg;
 use std::collections::HashMap;
 use std::fmt;
 use std::net::SocketAddr;

@@ -180,7 +180,10 @@ mod tests {
             result: Err(ErrorCode::GameFull),
         };
         assert!(joined.is_for("b") && !joined.is_for("a"));
-        assert_eq!(NodeMsg::read(&joined.payload().expect("short")), Some(joined));
+        assert_eq!(
+            NodeMsg::read(&joined.payload().expect("short")),
+            Some(joined)
+        );
         assert_eq!(NodeMsg::read("{\"kind\":\"nonsense\"}"), None);
         let long = NodeMsg::ToConn {
             game: 1,

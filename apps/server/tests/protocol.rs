@@ -172,3 +172,58 @@ async fn join_attempts_are_limited_per_address() {
     );
     server.kill().await;
 }
+
+#[tokio::test]
+async fn a_silent_socket_is_closed_after_three_missed_heartbeats_on_paused_time() {
+    let time = manual_time();
+    let server = start_options(&sqlite_url("heartbeat"), &time, |o| {
+        o.heartbeat = Duration::from_secs(10);
+    })
+    .await;
+    let mut p = Player::connect(&server.url()).await;
+    // Two beats and more without a word, then a ping: still open, and the silence starts again.
+    for n in 0..2 {
+        time.advance(Duration::from_secs(29));
+        p.send(ClientFrame::Ping { n }).await;
+        assert_eq!(p.next().await, ServerFrame::Pong { n });
+    }
+    // Three beats and a second more: closed, with a close frame that says why.
+    time.advance(Duration::from_secs(31));
+    match p.conn.recv_within(WAIT).await {
+        Err(kraal_online::ClientError::ClosedBecause(why)) => {
+            assert!(why.contains("heartbeat"), "{why}");
+        }
+        other => panic!("not closed for the heartbeat: {other:?}"),
+    }
+    server.kill().await;
+}
+
+#[tokio::test]
+async fn a_connection_that_keeps_going_past_its_rate_is_closed_and_told_why() {
+    let time = manual_time();
+    let limits = Limits {
+        messages_per_second: 1,
+        message_burst: 3,
+        overruns_allowed: 4,
+        ..Limits::default()
+    };
+    let server = start_with(&sqlite_url("abuse"), &time, limits).await;
+    let mut p = Player::connect(&server.url()).await;
+    for n in 0..8 {
+        p.send(ClientFrame::Ping { n }).await;
+    }
+    // The hello took one token of three: two pongs, then four refusals, then the close.
+    for n in 0..2 {
+        assert_eq!(p.next().await, ServerFrame::Pong { n });
+    }
+    for _ in 0..4 {
+        assert_eq!(p.error().await, ErrorCode::RateLimited);
+    }
+    match p.conn.recv_within(WAIT).await {
+        Err(kraal_online::ClientError::ClosedBecause(why)) => {
+            assert!(why.contains("rate limit"), "{why}");
+        }
+        other => panic!("not closed for the rate: {other:?}"),
+    }
+    server.kill().await;
+}

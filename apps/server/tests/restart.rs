@@ -123,7 +123,11 @@ async fn postgres_restart_and_a_game_across_two_nodes_that_survives_its_owner() 
     one.kill().await;
     time.advance(LEASE_RUNS_OUT);
     b.snapshot().await;
-    assert_eq!(b.mirror().snapshot.moves, acknowledged, "every acknowledged move");
+    assert_eq!(
+        b.mirror().snapshot.moves,
+        acknowledged,
+        "every acknowledged move"
+    );
     assert!(
         !b.mirror().snapshot.opponent_online,
         "the dead node's player is gone"

@@ -17,6 +17,8 @@ pub enum ClientError {
     Frame(FrameError),
     /// The server closed the connection.
     Closed,
+    /// The server closed the connection and said why (its close frame's reason).
+    ClosedBecause(String),
     /// No answer in time.
     Timeout,
     /// The server answered the hello with something else.
@@ -29,6 +31,9 @@ impl fmt::Display for ClientError {
             ClientError::Socket(e) => write!(f, "connection: {e}"),
             ClientError::Frame(e) => write!(f, "the server's frame: {e}"),
             ClientError::Closed => f.write_str("the server closed the connection"),
+            ClientError::ClosedBecause(why) => {
+                write!(f, "the server closed the connection: {why}")
+            }
             ClientError::Timeout => f.write_str("the server did not answer in time"),
             ClientError::NoWelcome(frame) => write!(f, "the server did not welcome us: {frame:?}"),
         }
@@ -104,6 +109,9 @@ impl Connection {
                 Some(Err(e)) => return Err(e.into()),
                 Some(Ok(Message::Text(text))) => {
                     return parse_server_frame(text.as_bytes()).map_err(ClientError::Frame);
+                }
+                Some(Ok(Message::Close(Some(frame)))) if !frame.reason.is_empty() => {
+                    return Err(ClientError::ClosedBecause(frame.reason.to_string()));
                 }
                 Some(Ok(Message::Close(_))) => return Err(ClientError::Closed),
                 Some(Ok(_)) => {}
