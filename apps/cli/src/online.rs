@@ -290,7 +290,7 @@ fn parse_move(mirror: &Mirror, text: &str) -> Result<WireMove, String> {
             .map_err(|e| e.to_string())
     } else {
         text.parse::<kraal_rules_mancala::Move>()
-            .map(WireMove::Mancala)
+            .map(|m| WireMove::Mancala(m).for_side(mirror.game.side_to_move()))
             .map_err(|e| e.to_string())
     }
 }

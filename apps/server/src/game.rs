@@ -1200,7 +1200,8 @@ impl GameTask {
             let ply = ply as usize;
             if ply < played {
                 let moves = self.loaded.game.moves();
-                if moves.get(ply).copied() == Some(AnyMove::from(mv)) {
+                let stored = moves.get(ply).map(|m| m.to_string());
+                if stored == Some(mv.to_string()) {
                     // A resend of a move already played: not applied again; the whole game
                     // tells the client where it stands.
                     let snapshot = ServerFrame::Game(self.snapshot(seat));
@@ -1226,6 +1227,7 @@ impl GameTask {
                 self.error(conn, ErrorCode::NotYourTurn, "it is the other side's turn");
                 return;
             }
+            let mv = mv.for_side(self.loaded.game.side_to_move());
             let any = AnyMove::from(mv);
             if !self.loaded.game.legal_moves().contains(&any) {
                 self.error(
