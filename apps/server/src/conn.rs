@@ -9,7 +9,8 @@ use crate::limits::Bucket;
 use crate::{Server, ids};
 use axum::extract::ws::{CloseFrame, Message, WebSocket, close_code};
 use kraal_protocol::{
-    ClientFrame, ErrorCode, GameId, PROTOCOL_VERSION, ServerFrame, parse_client_frame,
+    ClientFrame, ErrorCode, GameId, MAX_LIST_SEATS, PROTOCOL_VERSION, SeatQuery, ServerFrame,
+    parse_client_frame,
 };
 use kraal_session::Seat;
 use std::net::IpAddr;
@@ -204,6 +205,7 @@ impl Conn {
             ClientFrame::Join { code } => self.join(&code).await,
             ClientFrame::Resume { game, token } => self.resume(game, &token).await,
             ClientFrame::Export { game } => self.export(game).await,
+            ClientFrame::List { seats } => self.list(&seats).await,
             frame => match &self.bound {
                 Some(bound) => {
                     let cmd = Cmd::Frame {
@@ -403,6 +405,27 @@ impl Conn {
             ErrorCode::Internal,
             "the game's task ended: try again",
         ))
+    }
+
+    /// Where each held seat's game stands, from the database.
+    async fn list(&mut self, seats: &[SeatQuery]) -> Vec<ServerFrame> {
+        if seats.len() > MAX_LIST_SEATS {
+            return error(
+                ErrorCode::BadMessage,
+                format!("a list asks about at most {MAX_LIST_SEATS} games"),
+            );
+        }
+        let mut games = Vec::with_capacity(seats.len());
+        for seat in seats {
+            match self.srv.db.game(seat.game.0).await {
+                Ok(row) => games.push(game::summary(row.as_ref(), seat.game, &seat.token)),
+                Err(e) => {
+                    eprintln!("kraal-server: {e}");
+                    return error(ErrorCode::Internal, "the database failed: try again");
+                }
+            }
+        }
+        vec![ServerFrame::Games { games }]
     }
 
     async fn export(&mut self, game: GameId) -> Vec<ServerFrame> {

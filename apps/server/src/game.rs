@@ -11,7 +11,8 @@ use crate::db::{DbError, GameRow};
 use crate::nodes::NodeMsg;
 use crate::{Server, ids};
 use kraal_protocol::{
-    ClaimKind, ClientFrame, ErrorCode, GameId, GameSnapshot, GameStatus, ServerFrame, WireMove,
+    ClaimKind, ClientFrame, ErrorCode, GameId, GameSnapshot, GameStatus, SeatSummary, ServerFrame,
+    WireMove,
 };
 use kraal_session::any::AnyMove;
 use kraal_session::{
@@ -997,7 +998,8 @@ impl GameTask {
             | ClientFrame::Join { .. }
             | ClientFrame::Resume { .. }
             | ClientFrame::Ping { .. }
-            | ClientFrame::Export { .. } => {}
+            | ClientFrame::Export { .. }
+            | ClientFrame::List { .. } => {}
         }
     }
 
@@ -1428,6 +1430,38 @@ async fn read(srv: &Server, id: u64, epoch: (Instant, u64)) -> Result<Loaded, Lo
         game,
         clock,
     })
+}
+
+/// Where a held seat's game stands, read from the database (the truth; no task needed).
+#[must_use]
+pub fn summary(row: Option<&GameRow>, game: GameId, token: &str) -> SeatSummary {
+    let missing = |code| SeatSummary::Missing { game, code };
+    let Some(row) = row else {
+        return missing(ErrorCode::UnknownGame);
+    };
+    let hash = ids::token_hash(token);
+    let Some(you) = [Seat::First, Seat::Second]
+        .into_iter()
+        .find(|s| row.tokens[s.index()].as_deref() == Some(hash.as_str()))
+    else {
+        return missing(ErrorCode::BadToken);
+    };
+    let Ok(status) = status_of(row) else {
+        return missing(ErrorCode::UnknownGame);
+    };
+    let opponent = you.other().index();
+    SeatSummary::Game {
+        game,
+        game_name: row.game_name.clone(),
+        rule_set: row.rule_set.clone(),
+        status,
+        you,
+        // Turns strictly alternate (a pass is a move), the first seat first.
+        to_move: Seat::from_index((row.plies % 2) as usize),
+        plies: u32::try_from(row.plies).unwrap_or(u32::MAX),
+        opponent_name: row.names[opponent].clone(),
+        opponent_online: row.tokens[opponent].is_some() && row.away[opponent].is_none(),
+    }
 }
 
 /// A new game's row, waiting for its second player.

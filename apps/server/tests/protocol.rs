@@ -227,3 +227,112 @@ async fn a_connection_that_keeps_going_past_its_rate_is_closed_and_told_why() {
     }
     server.kill().await;
 }
+
+#[tokio::test]
+async fn a_list_of_held_seats_gets_one_summary_each_from_the_database() {
+    use kraal_online::StoredSeat;
+    use kraal_protocol::{GameStatus, SeatSummary};
+    use kraal_session::Seat;
+    let time = manual_time();
+    let server = start(&sqlite_url("list"), &time).await;
+    let (mut a, mut b) = pair(&server.url(), "oware", &[], "none").await;
+    play_moves(&mut a, &mut b, 3).await;
+    let mut waiting = Player::connect(&server.url()).await;
+    waiting.create("morabaraba", &[], "none").await;
+    let stored = |p: &Player, token: Option<String>| StoredSeat {
+        server: server.url(),
+        game: p.game.expect("a game"),
+        token: token.unwrap_or_else(|| p.token.clone().expect("a token")),
+        game_name: String::new(),
+        seat: Seat::First,
+        code: None,
+    };
+    let seats = [
+        stored(&b, None),
+        stored(&waiting, None),
+        stored(&a, Some("0".repeat(32))),
+        StoredSeat {
+            game: GameId(12345),
+            ..stored(&a, None)
+        },
+    ];
+    let mut asker = Connection::connect(&server.url(), None)
+        .await
+        .expect("connects");
+    let summaries = asker.list(&seats).await.expect("a list");
+    assert_eq!(summaries.len(), 4);
+    let SeatSummary::Game {
+        game_name,
+        status,
+        you,
+        to_move,
+        plies,
+        opponent_name,
+        opponent_online,
+        ..
+    } = &summaries[0]
+    else {
+        panic!("{:?}", summaries[0]);
+    };
+    assert_eq!(game_name, "oware");
+    assert_eq!(*status, GameStatus::Live);
+    assert_eq!(*you, Seat::Second);
+    assert_eq!(*plies, 3);
+    assert_eq!(
+        *to_move,
+        Seat::Second,
+        "three moves made: the second seat's turn"
+    );
+    assert_eq!(opponent_name.as_deref(), Some("tester"));
+    assert!(*opponent_online);
+    assert!(
+        matches!(
+            &summaries[1],
+            SeatSummary::Game {
+                status: GameStatus::Waiting,
+                opponent_online: false,
+                ..
+            }
+        ),
+        "{:?}",
+        summaries[1]
+    );
+    assert_eq!(
+        summaries[2],
+        SeatSummary::Missing {
+            game: a.game.expect("game"),
+            code: ErrorCode::BadToken
+        }
+    );
+    assert_eq!(
+        summaries[3],
+        SeatSummary::Missing {
+            game: GameId(12345),
+            code: ErrorCode::UnknownGame
+        }
+    );
+    // The opponent goes away: the list says so.
+    drop(a);
+    let mut away = false;
+    for _ in 0..50 {
+        b.next().await;
+        if !b.mirror().snapshot.opponent_online {
+            away = true;
+            break;
+        }
+    }
+    assert!(away, "b heard a leave");
+    let again = asker.list(&seats[..1]).await.expect("a list");
+    assert!(
+        matches!(
+            &again[0],
+            SeatSummary::Game {
+                opponent_online: false,
+                ..
+            }
+        ),
+        "{:?}",
+        again[0]
+    );
+    server.kill().await;
+}
