@@ -99,9 +99,12 @@ enum Sink {
     Remote(String),
 }
 
+/// The answer to an attach or a join: the seat, or why not.
+type SeatReply = oneshot::Sender<Result<Seat, ErrorCode>>;
+
 /// Where the answer to a join goes.
 enum JoinReply {
-    Local(oneshot::Sender<Result<Seat, ErrorCode>>),
+    Local(SeatReply),
     Remote(String),
 }
 
@@ -243,7 +246,7 @@ pub struct GameTask {
     epoch: (Instant, u64),
     sockets: Vec<(u64, Seat, Sink)>,
     /// A follower's joins waiting for the owner's answer.
-    joining: Vec<(u64, Outbox, oneshot::Sender<Result<Seat, ErrorCode>>)>,
+    joining: Vec<(u64, Outbox, SeatReply)>,
 }
 
 /// The result of trying a change against the database.
@@ -587,7 +590,7 @@ impl GameTask {
             Cmd::Export { reply } => {
                 let _ = reply.send(self.record());
             }
-            Cmd::Node(msg) => self.from_follower(msg).await,
+            Cmd::Node(msg) => self.on_follower_msg(msg).await,
         }
     }
 
@@ -612,7 +615,7 @@ impl GameTask {
     }
 
     /// The owner: a message from a follower node.
-    async fn from_follower(&mut self, msg: NodeMsg) {
+    async fn on_follower_msg(&mut self, msg: NodeMsg) {
         match msg {
             NodeMsg::Attach {
                 from, conn, seat, ..
@@ -751,12 +754,12 @@ impl GameTask {
                 let _ = reply.send(self.record());
             }
             Cmd::Own => self.take_over().await,
-            Cmd::Node(msg) => self.from_owner(msg).await,
+            Cmd::Node(msg) => self.on_owner_msg(msg).await,
         }
     }
 
     /// A follower: a message from the owner.
-    async fn from_owner(&mut self, msg: NodeMsg) {
+    async fn on_owner_msg(&mut self, msg: NodeMsg) {
         match msg {
             NodeMsg::Joined { conn, result, .. } => {
                 let Some(i) = self.joining.iter().position(|j| j.0 == conn) else {
