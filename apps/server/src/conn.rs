@@ -18,6 +18,9 @@ use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use tokio::sync::{mpsc, oneshot};
 
+/// How long a join waits for the game's owner to answer, in ms.
+const ANSWER_WAIT_MS: u64 = 10_000;
+
 /// What the connection is bound to.
 struct Bound {
     game: u64,
@@ -341,7 +344,15 @@ impl Conn {
         if task.send(cmd).await.is_err() {
             return unknown();
         }
-        match answer.await {
+        // Another node may answer (the game's owner); a dead one never does.
+        let give_up = self.srv.time.now_ms() + ANSWER_WAIT_MS;
+        let answer = tokio::select! {
+            answer = answer => answer,
+            () = self.srv.time.sleep_until(give_up) => {
+                return error(ErrorCode::Internal, "the game's server did not answer: try again");
+            }
+        };
+        match answer {
             Ok(Ok(seat)) => {
                 self.bound = Some(Bound { game: id, task });
                 vec![ServerFrame::Joined {

@@ -55,6 +55,12 @@ const MIGRATIONS: &[&[&str]] = &[
         expires_ms BIGINT NOT NULL
     )",
         "CREATE INDEX IF NOT EXISTS kraal_leases_node ON kraal_leases (node)",
+        // Each node's heartbeat: a node not heard of past its time is dead, and its players
+        // count as gone.
+        "CREATE TABLE IF NOT EXISTS kraal_node_beats (
+        node TEXT PRIMARY KEY,
+        alive_until_ms BIGINT NOT NULL
+    )",
     ],
 ];
 
@@ -438,6 +444,39 @@ impl Db {
         rows.iter()
             .map(|r| Ok(uint(r.try_get::<i64, _>(0)?)))
             .collect()
+    }
+
+    /// Records that `node` is alive until `until_ms`.
+    ///
+    /// # Errors
+    /// The database fails.
+    pub async fn beat(&self, node: &str, until_ms: u64) -> Result<(), DbError> {
+        sqlx::query(
+            "INSERT INTO kraal_node_beats (node, alive_until_ms) VALUES ($1, $2)
+             ON CONFLICT (node) DO UPDATE SET alive_until_ms = excluded.alive_until_ms",
+        )
+        .bind(node.to_owned())
+        .bind(int(until_ms))
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// The nodes whose heartbeat ran out before `now_ms` (and after `since_ms`: older ones
+    /// were seen to already), oldest first.
+    ///
+    /// # Errors
+    /// The database fails.
+    pub async fn dead_nodes(&self, since_ms: u64, now_ms: u64) -> Result<Vec<String>, DbError> {
+        let rows = sqlx::query(
+            "SELECT node FROM kraal_node_beats WHERE alive_until_ms < $1 AND alive_until_ms >= $2
+             ORDER BY alive_until_ms",
+        )
+        .bind(int(now_ms))
+        .bind(int(since_ms))
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(|r| Ok(r.try_get(0)?)).collect()
     }
 
     /// Gives up `node`'s lease of `game` (its game is finished).

@@ -79,6 +79,8 @@ pub enum Cmd {
     Node(NodeMsg),
     /// The game's lease is this node's or has expired: a follower takes the game over.
     Own,
+    /// A node's heartbeat ran out: the owner counts its sockets gone.
+    NodeGone(String),
 }
 
 /// What a game task is on its node.
@@ -587,6 +589,17 @@ impl GameTask {
             }
             // The owner's copy is the truth; nothing to read again.
             Cmd::Reload | Cmd::Own => {}
+            Cmd::NodeGone(node) => {
+                let gone: Vec<u64> = self
+                    .sockets
+                    .iter()
+                    .filter(|s| matches!(&s.2, Sink::Remote(n) if *n == node))
+                    .map(|s| s.0)
+                    .collect();
+                for conn in gone {
+                    self.detach(conn).await;
+                }
+            }
             Cmd::Export { reply } => {
                 let _ = reply.send(self.record());
             }
@@ -627,6 +640,13 @@ impl GameTask {
             NodeMsg::Frame { conn, frame, .. } => {
                 if let Some(seat) = self.seat_of(conn) {
                     self.frame(conn, seat, frame).await;
+                } else {
+                    // A socket this owner does not know (its node was taken for dead, or
+                    // its attach was lost): the followers attach theirs again and resync.
+                    self.srv.publish(&NodeMsg::NewOwner {
+                        game: self.id(),
+                        from: self.srv.node.clone(),
+                    });
                 }
             }
             NodeMsg::Join {
@@ -755,6 +775,7 @@ impl GameTask {
             }
             Cmd::Own => self.take_over().await,
             Cmd::Node(msg) => self.on_owner_msg(msg).await,
+            Cmd::NodeGone(_) => {}
         }
     }
 
@@ -766,7 +787,10 @@ impl GameTask {
                     return;
                 };
                 let (conn, outbox, reply) = self.joining.swap_remove(i);
-                if let Ok(seat) = result {
+                // A connection that stopped waiting (see `conn`) is not seated here.
+                if let Ok(seat) = result
+                    && !reply.is_closed()
+                {
                     self.sockets.push((conn, seat, Sink::Local(outbox)));
                 }
                 let _ = reply.send(result);

@@ -223,6 +223,13 @@ impl Server {
         }
     }
 
+    /// Tells every task here that node `node` is dead: an owner's sockets there are gone.
+    async fn node_gone(&self, node: &str) {
+        for (tx, _) in self.games.lock().await.values() {
+            let _ = tx.try_send(Cmd::NodeGone(node.to_owned()));
+        }
+    }
+
     /// Tells every task here to read its game again (after notifications may have been
     /// missed).
     async fn resync_all(&self) {
@@ -444,18 +451,30 @@ async fn listen_to_nodes(server: Arc<Server>, mut listener: sqlx::postgres::PgLi
     }
 }
 
-/// PostgreSQL: every third of a lease, renews this node's leases and owns the games whose
-/// lease is this node's or has expired (a dead node's games), through the clock seam.
+/// PostgreSQL: every third of a lease, records this node's heartbeat, renews its leases, owns
+/// the games whose lease is its own or has expired (a dead node's games), and tells its game
+/// tasks of nodes found dead (their players count as gone); all through the clock seam.
 async fn keep_leases(server: Arc<Server>) {
     let every = (server.lease_ms() / 3).max(1);
+    // Nodes whose heartbeat ran out before this were dealt with already.
+    let mut seen_dead_until = server.time.now_ms();
     loop {
         let now = server.time.now_ms();
-        if let Err(e) = server
-            .db
-            .renew_leases(&server.node, now + server.lease_ms())
-            .await
-        {
+        let until = now + server.lease_ms();
+        if let Err(e) = server.db.beat(&server.node, until).await {
+            eprintln!("kraal-server: recording this node's heartbeat: {e}");
+        }
+        if let Err(e) = server.db.renew_leases(&server.node, until).await {
             eprintln!("kraal-server: renewing leases: {e}");
+        }
+        match server.db.dead_nodes(seen_dead_until, now).await {
+            Ok(dead) => {
+                for node in dead {
+                    server.node_gone(&node).await;
+                }
+                seen_dead_until = now;
+            }
+            Err(e) => eprintln!("kraal-server: looking for dead nodes: {e}"),
         }
         match server.db.leases_to_own(&server.node, now).await {
             Ok(ids) => {

@@ -169,4 +169,27 @@ async fn postgres_restart_and_a_game_across_two_nodes_that_survives_its_owner() 
         "every move stored"
     );
     two.kill().await;
+
+    // A node that only follows dies: on the owner its player counts as gone once the dead
+    // node's heartbeat runs out.
+    let three = start(&url, &time).await;
+    let four = start(&url, &time).await;
+    let mut c = Player::connect(&three.url()).await;
+    let code = c.create("morabaraba", &[], "none").await;
+    let mut d = Player::connect(&four.url()).await;
+    d.join(&code).await;
+    c.until(
+        "the join",
+        |f| matches!(f, ServerFrame::Game(s) if s.status == GameStatus::Live),
+    )
+    .await;
+    assert!(c.mirror().snapshot.opponent_online);
+    four.kill().await;
+    time.advance(LEASE_RUNS_OUT);
+    c.until("the dead node's player gone", |f| {
+        matches!(f, ServerFrame::Presence { online: false, seat, .. } if *seat == kraal_session::Seat::Second)
+    })
+    .await;
+    assert!(!c.mirror().snapshot.opponent_online);
+    three.kill().await;
 }
