@@ -645,3 +645,84 @@ fn read_row(r: &AnyRow) -> Result<GameRow, DbError> {
         created_ms: uint(r.try_get(19)?),
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    async fn temp_db(name: &str) -> Db {
+        let dir = std::env::temp_dir().join(format!("kraal-db-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        Db::open(&format!("sqlite:{}", dir.join("db.sqlite3").display()))
+            .await
+            .expect("opens")
+    }
+
+    #[tokio::test]
+    async fn a_lease_goes_to_one_node_until_it_expires_then_to_the_next_that_asks() {
+        let db = temp_db("lease").await;
+        assert_eq!(
+            db.acquire_lease(7, "a", 1_000, 2_000).await.expect("db"),
+            Lease::Fresh
+        );
+        assert_eq!(
+            db.acquire_lease(7, "b", 1_500, 2_500).await.expect("db"),
+            Lease::HeldBy("a".into()),
+            "not expired"
+        );
+        assert_eq!(
+            db.acquire_lease(7, "a", 1_600, 2_600).await.expect("db"),
+            Lease::Renewed
+        );
+        assert_eq!(db.renew_leases("a", 3_000).await.expect("db"), 1);
+        assert_eq!(
+            db.acquire_lease(7, "b", 2_999, 4_000).await.expect("db"),
+            Lease::HeldBy("a".into()),
+            "renewed to 3000"
+        );
+        assert_eq!(
+            db.acquire_lease(7, "b", 3_001, 4_000).await.expect("db"),
+            Lease::TakenFrom("a".into()),
+            "expired: taken over"
+        );
+        assert_eq!(
+            db.renew_leases("a", 9_000).await.expect("db"),
+            0,
+            "a holds nothing"
+        );
+        db.release_lease(7, "a").await.expect("db");
+        assert_eq!(
+            db.acquire_lease(7, "c", 3_500, 4_500).await.expect("db"),
+            Lease::HeldBy("b".into()),
+            "only the holder releases"
+        );
+        db.release_lease(7, "b").await.expect("db");
+        assert_eq!(
+            db.acquire_lease(7, "c", 3_500, 4_500).await.expect("db"),
+            Lease::Fresh
+        );
+        db.close().await;
+    }
+
+    #[tokio::test]
+    async fn a_node_whose_heartbeat_ran_out_is_reported_dead_once() {
+        let db = temp_db("beats").await;
+        db.beat("a", 2_000).await.expect("db");
+        db.beat("b", 5_000).await.expect("db");
+        assert!(db.dead_nodes(0, 1_999).await.expect("db").is_empty());
+        assert_eq!(
+            db.dead_nodes(0, 2_001).await.expect("db"),
+            vec!["a".to_owned()]
+        );
+        assert!(
+            db.dead_nodes(2_001, 4_000).await.expect("db").is_empty(),
+            "seen already"
+        );
+        db.beat("b", 9_000).await.expect("db");
+        assert!(
+            db.dead_nodes(2_001, 6_000).await.expect("db").is_empty(),
+            "b beat again"
+        );
+        db.close().await;
+    }
+}
