@@ -1,19 +1,25 @@
 //! One websocket: hello, then create, join or resume one game; its game frames go to the
 //! game's task, whose frames come back through the connection's outbox. Rate limits, the
-//! frame size limit and the heartbeat are enforced here.
+//! frame size limit and the heartbeat are enforced here, on the server's clock seam: a socket
+//! silent for three heartbeats is closed, and so is one that keeps sending past its rate
+//! ([`crate::limits::Limits::overruns_allowed`]), each with a close frame that says why.
 
 use crate::game::{self, Cmd, LoadError};
 use crate::limits::Bucket;
 use crate::{Server, ids};
-use axum::extract::ws::{Message, WebSocket};
+use axum::extract::ws::{CloseFrame, Message, WebSocket, close_code};
 use kraal_protocol::{
-    ClientFrame, ErrorCode, GameId, PROTOCOL_VERSION, ServerFrame, parse_client_frame,
+    ClientFrame, ErrorCode, GameId, MAX_LIST_SEATS, PROTOCOL_VERSION, SeatQuery, ServerFrame,
+    parse_client_frame,
 };
 use kraal_session::Seat;
 use std::net::IpAddr;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use tokio::sync::{mpsc, oneshot};
+
+/// How long a join waits for the game's owner to answer, in ms.
+const ANSWER_WAIT_MS: u64 = 10_000;
 
 /// What the connection is bound to.
 struct Bound {
@@ -52,15 +58,22 @@ pub async fn serve(srv: Arc<Server>, mut socket: WebSocket, ip: IpAddr) {
         srv.limits.limits().message_burst,
         srv.time.now_ms(),
     );
+    // Refused frames a connection may send before it is closed; one forgiven each second.
+    let mut strikes = Bucket::new(1, srv.limits.limits().overruns_allowed, srv.time.now_ms());
     let mut stopping = srv.stopping();
-    let idle = srv.heartbeat * 3;
+    let idle_ms = u64::try_from((srv.heartbeat * 3).as_millis()).unwrap_or(u64::MAX / 4);
+    let mut heard_ms = srv.time.now_ms();
     loop {
         let message = tokio::select! {
-            m = tokio::time::timeout(idle, socket.recv()) => match m {
-                Ok(Some(Ok(m))) => m,
-                // Closed, failed, or silent too long.
+            m = socket.recv() => match m {
+                Some(Ok(m)) => m,
+                // Closed or failed.
                 _ => break,
             },
+            () = srv.time.sleep_until(heard_ms.saturating_add(idle_ms)) => {
+                close(&mut socket, close_code::AWAY, "no heartbeat: silent for three beats").await;
+                break;
+            }
             frame = inbox.recv() => {
                 let Some(frame) = frame else { break };
                 if !conn.views && crate::views::is_view(&frame) {
@@ -73,6 +86,7 @@ pub async fn serve(srv: Arc<Server>, mut socket: WebSocket, ip: IpAddr) {
             }
             _ = stopping.changed() => break,
         };
+        heard_ms = srv.time.now_ms();
         let bytes = match &message {
             Message::Text(text) => text.as_bytes(),
             Message::Binary(_) => {
@@ -88,6 +102,15 @@ pub async fn serve(srv: Arc<Server>, mut socket: WebSocket, ip: IpAddr) {
         };
         if !bucket.take(srv.time.now_ms()) {
             srv.metrics.rate_limited.fetch_add(1, Ordering::Relaxed);
+            if !strikes.take(srv.time.now_ms()) {
+                close(
+                    &mut socket,
+                    close_code::POLICY,
+                    "rate limit exceeded: too many messages",
+                )
+                .await;
+                break;
+            }
             let reply = ServerFrame::error(ErrorCode::RateLimited, "too many messages: slow down");
             if send(&mut socket, &reply).await.is_err() {
                 break;
@@ -123,6 +146,15 @@ pub async fn serve(srv: Arc<Server>, mut socket: WebSocket, ip: IpAddr) {
     srv.views.remove(conn.id);
     srv.limits.close_socket(ip, srv.time.now_ms());
     srv.metrics.sockets.fetch_sub(1, Ordering::Relaxed);
+}
+
+/// Closes the socket with a close frame naming why.
+async fn close(socket: &mut WebSocket, code: u16, reason: &'static str) {
+    let frame = CloseFrame {
+        code,
+        reason: reason.into(),
+    };
+    let _ = socket.send(Message::Close(Some(frame))).await;
 }
 
 async fn send(socket: &mut WebSocket, frame: &ServerFrame) -> Result<(), axum::Error> {
@@ -208,6 +240,7 @@ impl Conn {
                 )
                 .await
             }
+            ClientFrame::List { seats } => self.list(&seats).await,
             frame => match &self.bound {
                 Some(bound) => {
                     let cmd = Cmd::Frame {
@@ -375,7 +408,15 @@ impl Conn {
         if task.send(cmd).await.is_err() {
             return unknown();
         }
-        match answer.await {
+        // Another node may answer (the game's owner); a dead one never does.
+        let give_up = self.srv.time.now_ms() + ANSWER_WAIT_MS;
+        let answer = tokio::select! {
+            answer = answer => answer,
+            () = self.srv.time.sleep_until(give_up) => {
+                return error(ErrorCode::Internal, "the game's server did not answer: try again");
+            }
+        };
+        match answer {
             Ok(Ok(seat)) => {
                 self.bound = Some(Bound { game: id, task });
                 vec![ServerFrame::Joined {
@@ -439,6 +480,27 @@ impl Conn {
             ErrorCode::Internal,
             "the game's task ended: try again",
         ))
+    }
+
+    /// Where each held seat's game stands, from the database.
+    async fn list(&mut self, seats: &[SeatQuery]) -> Vec<ServerFrame> {
+        if seats.len() > MAX_LIST_SEATS {
+            return error(
+                ErrorCode::BadMessage,
+                format!("a list asks about at most {MAX_LIST_SEATS} games"),
+            );
+        }
+        let mut games = Vec::with_capacity(seats.len());
+        for seat in seats {
+            match self.srv.db.game(seat.game.0).await {
+                Ok(row) => games.push(game::summary(row.as_ref(), seat.game, &seat.token)),
+                Err(e) => {
+                    eprintln!("kraal-server: {e}");
+                    return error(ErrorCode::Internal, "the database failed: try again");
+                }
+            }
+        }
+        vec![ServerFrame::Games { games }]
     }
 
     async fn export(&mut self, game: GameId) -> Vec<ServerFrame> {

@@ -1,7 +1,8 @@
 //! The database: one schema for SQLite and PostgreSQL (sqlx's `Any` driver, queries checked at
 //! run time), migrations embedded and applied on start. Every change of a game is a
-//! compare-and-set on its version, so two writers (two nodes) can never both apply a change;
-//! a move's row is keyed by (game, ply), so no ply is stored twice.
+//! compare-and-set on its version (fenced by the game's lease on PostgreSQL), so two writers
+//! (two nodes) can never both apply a change; a move's row is keyed by (game, ply), so no ply
+//! is stored twice. Leases ([`Db::acquire_lease`]) say which node owns a live game.
 
 use sqlx::any::{AnyPoolOptions, AnyRow};
 use sqlx::{AnyPool, Row};
@@ -9,8 +10,10 @@ use std::fmt;
 
 /// The migrations, in order; each runs once, in a transaction, and is recorded in
 /// `kraal_schema`.
-const MIGRATIONS: &[&[&str]] = &[&[
-    "CREATE TABLE IF NOT EXISTS kraal_games (
+const MIGRATIONS: &[&[&str]] = &[
+    // 1: games and moves.
+    &[
+        "CREATE TABLE IF NOT EXISTS kraal_games (
         id BIGINT PRIMARY KEY,
         code TEXT,
         game_name TEXT NOT NULL,
@@ -33,16 +36,33 @@ const MIGRATIONS: &[&[&str]] = &[&[
         created_ms BIGINT NOT NULL,
         updated_ms BIGINT NOT NULL
     )",
-    "CREATE UNIQUE INDEX IF NOT EXISTS kraal_games_code ON kraal_games (code)",
-    "CREATE INDEX IF NOT EXISTS kraal_games_status ON kraal_games (status)",
-    "CREATE TABLE IF NOT EXISTS kraal_moves (
+        "CREATE UNIQUE INDEX IF NOT EXISTS kraal_games_code ON kraal_games (code)",
+        "CREATE INDEX IF NOT EXISTS kraal_games_status ON kraal_games (status)",
+        "CREATE TABLE IF NOT EXISTS kraal_moves (
         game_id BIGINT NOT NULL,
         ply BIGINT NOT NULL,
         mv TEXT NOT NULL,
         created_ms BIGINT NOT NULL,
         PRIMARY KEY (game_id, ply)
     )",
-]];
+    ],
+    // 2: per-node ownership (PostgreSQL with several nodes): the node that owns each live
+    // game, until when; renewed by the owner, taken over by another node once expired.
+    &[
+        "CREATE TABLE IF NOT EXISTS kraal_leases (
+        game_id BIGINT PRIMARY KEY,
+        node TEXT NOT NULL,
+        expires_ms BIGINT NOT NULL
+    )",
+        "CREATE INDEX IF NOT EXISTS kraal_leases_node ON kraal_leases (node)",
+        // Each node's heartbeat: a node not heard of past its time is dead, and its players
+        // count as gone.
+        "CREATE TABLE IF NOT EXISTS kraal_node_beats (
+        node TEXT PRIMARY KEY,
+        alive_until_ms BIGINT NOT NULL
+    )",
+    ],
+];
 
 /// A database failure.
 #[derive(Debug)]
@@ -118,6 +138,27 @@ pub struct GameRow {
     pub away: [Option<u64>; 2],
     /// When the game was created (ms since the epoch).
     pub created_ms: u64,
+}
+
+/// What [`Db::acquire_lease`] found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Lease {
+    /// The game had no lease: it is this node's now.
+    Fresh,
+    /// This node held it already; renewed.
+    Renewed,
+    /// It had expired on this node (named): taken over.
+    TakenFrom(String),
+    /// Another node (named) holds it and it has not expired.
+    HeldBy(String),
+}
+
+impl Lease {
+    /// Whether the lease is this node's now.
+    #[must_use]
+    pub fn granted(&self) -> bool {
+        !matches!(self, Lease::HeldBy(_))
+    }
 }
 
 /// The database, SQLite or PostgreSQL.
@@ -252,10 +293,10 @@ impl Db {
         Ok(())
     }
 
-    /// Writes a game's changed state if its stored version is still `old_version`, and with it
-    /// the move at ply `mv.0` when there is one, in one transaction; PostgreSQL notifies the
-    /// other nodes (`NODE GAME` on channel `kraal_games`). Returns false (nothing written) when
-    /// another writer got there first.
+    /// Writes a game's changed state if its stored version is still `old_version` (and, with
+    /// `fence`, only while node `fence` holds the game's lease), and with it the move at ply
+    /// `mv.0` when there is one, in one transaction. Returns false (nothing written) when
+    /// another writer got there first or the lease is gone.
     ///
     /// # Errors
     /// The database fails.
@@ -265,23 +306,29 @@ impl Db {
         old_version: u64,
         mv: Option<(u64, String)>,
         now_ms: u64,
-        node: &str,
+        fence: Option<&str>,
     ) -> Result<bool, DbError> {
         let mut tx = self.pool.begin().await?;
-        let update = sqlx::query(
+        let fenced = if fence.is_some() {
+            " AND EXISTS (SELECT 1 FROM kraal_leases WHERE game_id = $16 AND node = $18)"
+        } else {
+            ""
+        };
+        let text = format!(
             "UPDATE kraal_games SET code = $1, token_first = $2, token_second = $3,
              name_first = $4, name_second = $5, status = $6, outcome = $7, version = $8,
              plies = $9, clock_state = $10, turn_started_ms = $11, draw_offer = $12,
              away_first = $13, away_second = $14, updated_ms = $15
-             WHERE id = $16 AND version = $17",
+             WHERE id = $16 AND version = $17{fenced}"
         );
-        let updated = bind_state(update, row)
+        let mut update = bind_state(sqlx::query(&text), row)
             .bind(int(now_ms))
             .bind(int(row.id))
-            .bind(int(old_version))
-            .execute(&mut *tx)
-            .await?
-            .rows_affected();
+            .bind(int(old_version));
+        if let Some(node) = fence {
+            update = update.bind(node.to_owned());
+        }
+        let updated = update.execute(&mut *tx).await?.rows_affected();
         if updated != 1 {
             tx.rollback().await?;
             return Ok(false);
@@ -297,14 +344,165 @@ impl Db {
             .execute(&mut *tx)
             .await?;
         }
-        if self.postgres {
-            sqlx::query("SELECT pg_notify('kraal_games', $1)")
-                .bind(format!("{node} {}", row.id))
-                .execute(&mut *tx)
-                .await?;
-        }
         tx.commit().await?;
         Ok(true)
+    }
+
+    /// Asks for game `game`'s lease for `node` until `until_ms`: granted when there is none,
+    /// when `node` holds it already, or when it expired before `now_ms` (taken over); each
+    /// change is a compare-and-set, so two nodes never both get it.
+    ///
+    /// # Errors
+    /// The database fails.
+    pub async fn acquire_lease(
+        &self,
+        game: u64,
+        node: &str,
+        now_ms: u64,
+        until_ms: u64,
+    ) -> Result<Lease, DbError> {
+        for _ in 0..3 {
+            let held = sqlx::query("SELECT node, expires_ms FROM kraal_leases WHERE game_id = $1")
+                .bind(int(game))
+                .fetch_optional(&self.pool)
+                .await?;
+            let Some(held) = held else {
+                let inserted = sqlx::query(
+                    "INSERT INTO kraal_leases (game_id, node, expires_ms) VALUES ($1, $2, $3)
+                     ON CONFLICT (game_id) DO NOTHING",
+                )
+                .bind(int(game))
+                .bind(node.to_owned())
+                .bind(int(until_ms))
+                .execute(&self.pool)
+                .await?
+                .rows_affected();
+                if inserted == 1 {
+                    return Ok(Lease::Fresh);
+                }
+                continue;
+            };
+            let holder: String = held.try_get(0)?;
+            let expires = uint(held.try_get(1)?);
+            if holder != node && expires >= now_ms {
+                return Ok(Lease::HeldBy(holder));
+            }
+            let taken = sqlx::query(
+                "UPDATE kraal_leases SET node = $1, expires_ms = $2
+                 WHERE game_id = $3 AND node = $4 AND expires_ms = $5",
+            )
+            .bind(node.to_owned())
+            .bind(int(until_ms))
+            .bind(int(game))
+            .bind(holder.clone())
+            .bind(int(expires))
+            .execute(&self.pool)
+            .await?
+            .rows_affected();
+            if taken == 1 {
+                return Ok(if holder == node {
+                    Lease::Renewed
+                } else {
+                    Lease::TakenFrom(holder)
+                });
+            }
+        }
+        // Three races lost in a row: someone else is taking it now.
+        Ok(Lease::HeldBy(String::new()))
+    }
+
+    /// Renews every lease `node` holds until `until_ms`; returns how many.
+    ///
+    /// # Errors
+    /// The database fails.
+    pub async fn renew_leases(&self, node: &str, until_ms: u64) -> Result<u64, DbError> {
+        Ok(
+            sqlx::query("UPDATE kraal_leases SET expires_ms = $1 WHERE node = $2")
+                .bind(int(until_ms))
+                .bind(node.to_owned())
+                .execute(&self.pool)
+                .await?
+                .rows_affected(),
+        )
+    }
+
+    /// The unfinished games whose lease `node` holds or whose lease expired before `now_ms`:
+    /// the games this node should own.
+    ///
+    /// # Errors
+    /// The database fails.
+    pub async fn leases_to_own(&self, node: &str, now_ms: u64) -> Result<Vec<u64>, DbError> {
+        let rows = sqlx::query(
+            "SELECT l.game_id FROM kraal_leases l JOIN kraal_games g ON g.id = l.game_id
+             WHERE (l.node = $1 OR l.expires_ms < $2)
+             AND (g.status = 'waiting' OR g.status = 'live') ORDER BY l.game_id",
+        )
+        .bind(node.to_owned())
+        .bind(int(now_ms))
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| Ok(uint(r.try_get::<i64, _>(0)?)))
+            .collect()
+    }
+
+    /// Records that `node` is alive until `until_ms`.
+    ///
+    /// # Errors
+    /// The database fails.
+    pub async fn beat(&self, node: &str, until_ms: u64) -> Result<(), DbError> {
+        sqlx::query(
+            "INSERT INTO kraal_node_beats (node, alive_until_ms) VALUES ($1, $2)
+             ON CONFLICT (node) DO UPDATE SET alive_until_ms = excluded.alive_until_ms",
+        )
+        .bind(node.to_owned())
+        .bind(int(until_ms))
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// The nodes whose heartbeat ran out before `now_ms` (and after `since_ms`: older ones
+    /// were seen to already), oldest first.
+    ///
+    /// # Errors
+    /// The database fails.
+    pub async fn dead_nodes(&self, since_ms: u64, now_ms: u64) -> Result<Vec<String>, DbError> {
+        let rows = sqlx::query(
+            "SELECT node FROM kraal_node_beats WHERE alive_until_ms < $1 AND alive_until_ms >= $2
+             ORDER BY alive_until_ms",
+        )
+        .bind(int(now_ms))
+        .bind(int(since_ms))
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(|r| Ok(r.try_get(0)?)).collect()
+    }
+
+    /// Gives up `node`'s lease of `game` (its game is finished).
+    ///
+    /// # Errors
+    /// The database fails.
+    pub async fn release_lease(&self, game: u64, node: &str) -> Result<(), DbError> {
+        sqlx::query("DELETE FROM kraal_leases WHERE game_id = $1 AND node = $2")
+            .bind(int(game))
+            .bind(node.to_owned())
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// Sends `payload` on PostgreSQL's notification channel `channel` (LISTEN/NOTIFY).
+    ///
+    /// # Errors
+    /// The database fails (or is SQLite, which has no notifications).
+    pub async fn notify(&self, channel: &str, payload: &str) -> Result<(), DbError> {
+        sqlx::query("SELECT pg_notify($1, $2)")
+            .bind(channel.to_owned())
+            .bind(payload.to_owned())
+            .execute(&self.pool)
+            .await?;
+        Ok(())
     }
 
     /// A game by number.
@@ -446,4 +644,85 @@ fn read_row(r: &AnyRow) -> Result<GameRow, DbError> {
         away: [opt_uint(r.try_get(17)?), opt_uint(r.try_get(18)?)],
         created_ms: uint(r.try_get(19)?),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    async fn temp_db(name: &str) -> Db {
+        let dir = std::env::temp_dir().join(format!("kraal-db-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        Db::open(&format!("sqlite:{}", dir.join("db.sqlite3").display()))
+            .await
+            .expect("opens")
+    }
+
+    #[tokio::test]
+    async fn a_lease_goes_to_one_node_until_it_expires_then_to_the_next_that_asks() {
+        let db = temp_db("lease").await;
+        assert_eq!(
+            db.acquire_lease(7, "a", 1_000, 2_000).await.expect("db"),
+            Lease::Fresh
+        );
+        assert_eq!(
+            db.acquire_lease(7, "b", 1_500, 2_500).await.expect("db"),
+            Lease::HeldBy("a".into()),
+            "not expired"
+        );
+        assert_eq!(
+            db.acquire_lease(7, "a", 1_600, 2_600).await.expect("db"),
+            Lease::Renewed
+        );
+        assert_eq!(db.renew_leases("a", 3_000).await.expect("db"), 1);
+        assert_eq!(
+            db.acquire_lease(7, "b", 2_999, 4_000).await.expect("db"),
+            Lease::HeldBy("a".into()),
+            "renewed to 3000"
+        );
+        assert_eq!(
+            db.acquire_lease(7, "b", 3_001, 4_000).await.expect("db"),
+            Lease::TakenFrom("a".into()),
+            "expired: taken over"
+        );
+        assert_eq!(
+            db.renew_leases("a", 9_000).await.expect("db"),
+            0,
+            "a holds nothing"
+        );
+        db.release_lease(7, "a").await.expect("db");
+        assert_eq!(
+            db.acquire_lease(7, "c", 3_500, 4_500).await.expect("db"),
+            Lease::HeldBy("b".into()),
+            "only the holder releases"
+        );
+        db.release_lease(7, "b").await.expect("db");
+        assert_eq!(
+            db.acquire_lease(7, "c", 3_500, 4_500).await.expect("db"),
+            Lease::Fresh
+        );
+        db.close().await;
+    }
+
+    #[tokio::test]
+    async fn a_node_whose_heartbeat_ran_out_is_reported_dead_once() {
+        let db = temp_db("beats").await;
+        db.beat("a", 2_000).await.expect("db");
+        db.beat("b", 5_000).await.expect("db");
+        assert!(db.dead_nodes(0, 1_999).await.expect("db").is_empty());
+        assert_eq!(
+            db.dead_nodes(0, 2_001).await.expect("db"),
+            vec!["a".to_owned()]
+        );
+        assert!(
+            db.dead_nodes(2_001, 4_000).await.expect("db").is_empty(),
+            "seen already"
+        );
+        db.beat("b", 9_000).await.expect("db");
+        assert!(
+            db.dead_nodes(2_001, 6_000).await.expect("db").is_empty(),
+            "b beat again"
+        );
+        db.close().await;
+    }
 }

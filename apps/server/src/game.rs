@@ -1,12 +1,20 @@
-//! One live game's task, the single writer of that game on this node: it holds the session
-//! game, checks every request (seat, turn, ply, legality), keeps the clocks, decides every
-//! ending, writes each change to the database (a compare-and-set on the version) and only then
-//! tells the game's sockets.
+//! One live game's task. The owner's task (the node holding the game's lease; on SQLite the
+//! only node) is the single writer of the game: it holds the session game, checks every
+//! request (seat, turn, ply, legality), keeps the clocks, decides every ending, writes each
+//! change to the database (a compare-and-set on the version, fenced by the lease) and only
+//! then tells the game's sockets, on this node and, through [`crate::nodes`], on others. A
+//! follower's task (on a node with a socket for a game another node owns) passes its sockets'
+//! commands to the owner and the owner's events to its sockets; it takes the game over when
+//! the owner's lease runs out.
+
+mod follower;
 
 use crate::db::{DbError, GameRow};
+use crate::nodes::NodeMsg;
 use crate::{Server, ids};
 use kraal_protocol::{
-    ClaimKind, ClientFrame, ErrorCode, GameId, GameSnapshot, GameStatus, ServerFrame, WireMove,
+    ClaimKind, ClientFrame, ErrorCode, GameId, GameSnapshot, GameStatus, SeatSummary, ServerFrame,
+    WireMove,
 };
 use kraal_session::any::AnyMove;
 use kraal_session::{
@@ -69,6 +77,39 @@ pub enum Cmd {
         /// The record.
         reply: oneshot::Sender<String>,
     },
+    /// A message from another node about this game.
+    Node(NodeMsg),
+    /// The game's lease is this node's or has expired: a follower takes the game over.
+    Own,
+    /// A node's heartbeat ran out: the owner counts its sockets gone.
+    NodeGone(String),
+}
+
+/// What a game task is on its node.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Role {
+    /// The single writer (the lease holder).
+    Owner,
+    /// Serves sockets of a game another node owns.
+    Follower,
+}
+
+/// Where a socket's frames go.
+#[derive(Clone, Debug)]
+enum Sink {
+    /// A socket on this node.
+    Local(Outbox),
+    /// A socket on another node (named), reached through [`crate::nodes`].
+    Remote(String),
+}
+
+/// The answer to an attach or a join: the seat, or why not.
+type SeatReply = oneshot::Sender<Result<Seat, ErrorCode>>;
+
+/// Where the answer to a join goes.
+enum JoinReply {
+    Local(SeatReply),
+    Remote(String),
 }
 
 /// Why a stored game cannot be loaded.
@@ -203,10 +244,13 @@ struct Loaded {
 /// A game task.
 pub struct GameTask {
     srv: Arc<Server>,
+    role: Role,
     loaded: Loaded,
     /// Instants for the session's clock: this instant is this many ms since the epoch.
     epoch: (Instant, u64),
-    sockets: Vec<(u64, Seat, Outbox)>,
+    sockets: Vec<(u64, Seat, Sink)>,
+    /// A follower's joins waiting for the owner's answer.
+    joining: Vec<(u64, Outbox, SeatReply)>,
 }
 
 /// The result of trying a change against the database.
@@ -221,24 +265,42 @@ impl GameTask {
     ///
     /// # Errors
     /// No such game, the database fails, or the integrity check fails.
-    pub async fn load(srv: Arc<Server>, id: u64) -> Result<GameTask, LoadError> {
+    pub async fn load(srv: Arc<Server>, id: u64, role: Role) -> Result<GameTask, LoadError> {
         let now = srv.time.now_ms();
         let epoch = (Instant::now(), now);
         let loaded = read(&srv, id, epoch).await?;
         Ok(GameTask {
             srv,
+            role,
             loaded,
             epoch,
             sockets: Vec::new(),
+            joining: Vec::new(),
         })
     }
 
-    /// After a restart: the side to move gets a fresh turn (its clock as at its last move),
-    /// and both seats count as gone from now, so the grace period runs from the restart.
+    /// After a takeover from a dead node: as after a restart (its players count as gone), and
+    /// the followers are told to attach their sockets again.
     ///
     /// # Errors
     /// The database fails.
-    pub async fn restarted(&mut self) -> Result<(), DbError> {
+    pub async fn taken_over(&mut self) -> Result<(), DbError> {
+        self.restarted(true).await?;
+        self.srv.publish(&NodeMsg::NewOwner {
+            game: self.id(),
+            from: self.srv.node.clone(),
+        });
+        Ok(())
+    }
+
+    /// After a restart: the side to move gets a fresh turn (its clock as at its last move),
+    /// and both seats count as gone from now, so the grace period runs from the restart. With
+    /// `force` the version moves on even when nothing else changed, so a writer that held the
+    /// game before can write nothing more.
+    ///
+    /// # Errors
+    /// The database fails.
+    pub async fn restarted(&mut self, force: bool) -> Result<(), DbError> {
         if self.loaded.status.is_finished() {
             return Ok(());
         }
@@ -250,7 +312,7 @@ impl GameTask {
         for away in &mut row.away {
             away.get_or_insert(now);
         }
-        if row != self.loaded.row {
+        if force || row != self.loaded.row {
             row.version += 1;
             if let Commit::Done = self.commit(row, None).await? {
                 self.rebuild_clock();
@@ -346,6 +408,8 @@ impl GameTask {
         }
     }
 
+    /// The views (`crate::views`) that follow `frame`, if a socket of this node asked for them.
+    /// (A socket on another node gets none: its node does not tell the owner what it asked.)
     fn views_after(&self, frame: &ServerFrame) -> Vec<ServerFrame> {
         if !self.srv.views.any(self.sockets.iter().map(|s| s.0)) {
             return Vec::new();
@@ -353,17 +417,51 @@ impl GameTask {
         crate::views::following(frame, &self.loaded.game, self.id(), self.loaded.row.version)
     }
 
+    /// Sends a frame to one socket: here, or through its node.
     fn send_one(&mut self, conn: u64, frame: ServerFrame) {
-        if let Some(i) = self.sockets.iter().position(|s| s.0 == conn)
-            && self.sockets[i].2.try_send(frame).is_err()
-        {
-            // A socket that cannot keep up is dropped; it resumes and gets the whole game.
-            self.sockets.swap_remove(i);
+        let Some(i) = self.sockets.iter().position(|s| s.0 == conn) else {
+            return;
+        };
+        match &self.sockets[i].2 {
+            Sink::Local(outbox) => {
+                if outbox.try_send(frame).is_err() {
+                    // A socket that cannot keep up is dropped; it resumes and gets the whole
+                    // game.
+                    self.sockets.swap_remove(i);
+                }
+            }
+            Sink::Remote(node) => {
+                let frame = (!matches!(frame, ServerFrame::Game(_))).then_some(frame);
+                self.srv.publish(&NodeMsg::ToConn {
+                    game: self.loaded.row.id,
+                    to: node.clone(),
+                    conn,
+                    frame,
+                });
+            }
         }
     }
 
+
+    /// Sends an event to every socket: once to each other node holding some.
     fn broadcast_one(&mut self, frame: &ServerFrame) {
-        self.sockets.retain(|s| s.2.try_send(frame.clone()).is_ok());
+        let mut nodes: Vec<String> = Vec::new();
+        self.sockets.retain(|s| match &s.2 {
+            Sink::Local(outbox) => outbox.try_send(frame.clone()).is_ok(),
+            Sink::Remote(node) => {
+                if !nodes.contains(node) {
+                    nodes.push(node.clone());
+                }
+                true
+            }
+        });
+        for to in nodes {
+            self.srv.publish(&NodeMsg::Event {
+                game: self.loaded.row.id,
+                to,
+                frame: frame.clone(),
+            });
+        }
     }
 
     fn send_snapshots(&mut self) {
@@ -385,11 +483,16 @@ impl GameTask {
         self.sockets.iter().any(|s| s.1 == seat)
     }
 
-    /// Writes `row` if the stored version is still ours; on a conflict reads the game again.
+    /// Writes `row` if the stored version is still ours (and, with other nodes, the lease is);
+    /// on a conflict reads the game again, and a node that lost the lease follows.
     async fn commit(&mut self, row: GameRow, mv: Option<(u64, String)>) -> Result<Commit, DbError> {
         let old = self.loaded.row.version;
         let now = self.now();
-        if self.srv.db.save(&row, old, mv, now, &self.srv.node).await? {
+        let fence = self.srv.clustered().then_some(self.srv.node.as_str());
+        if self.role == Role::Follower {
+            return Ok(Commit::Conflict);
+        }
+        if self.srv.db.save(&row, old, mv, now, fence).await? {
             self.loaded.status = status_of(&row).unwrap_or(self.loaded.status);
             self.loaded.row = row;
             self.srv.metrics.commits.fetch_add(1, Ordering::Relaxed);
@@ -397,6 +500,9 @@ impl GameTask {
         } else {
             self.srv.metrics.conflicts.fetch_add(1, Ordering::Relaxed);
             self.reload().await;
+            if self.srv.clustered() && !self.srv.lease_of(self.id()).await?.granted() {
+                self.demote();
+            }
             Ok(Commit::Conflict)
         }
     }
@@ -419,11 +525,17 @@ impl GameTask {
         self.send(conn, ServerFrame::error(code, message));
     }
 
-    /// Runs the task until its game is finished and no socket is left (or the server stops).
+    /// Runs the task until its game is finished and no socket is left (a follower: until no
+    /// socket is left), or the server stops.
     pub async fn run(mut self, mut commands: mpsc::Receiver<Cmd>) {
         loop {
-            let deadline = self.flag_deadline();
-            let flag = async {
+            let flag_at = self.flag_deadline().filter(|_| self.role == Role::Owner);
+            let expire_at = self.expiry_deadline();
+            let deadline = match (flag_at, expire_at) {
+                (Some(a), Some(b)) => Some(a.min(b)),
+                (a, b) => a.or(b),
+            };
+            let wake = async {
                 match deadline {
                     Some(ms) => self.srv.time.sleep_until(ms).await,
                     None => std::future::pending().await,
@@ -431,21 +543,37 @@ impl GameTask {
             };
             let cmd = tokio::select! {
                 cmd = commands.recv() => cmd,
-                () = flag => {
+                () = wake => {
                     self.flag_fall().await;
+                    self.expire().await;
                     continue;
                 }
             };
             let Some(cmd) = cmd else { break };
             self.handle(cmd).await;
-            if self.loaded.status.is_finished() && self.sockets.is_empty() {
+            let done = match self.role {
+                Role::Owner => self.loaded.status.is_finished() && self.sockets.is_empty(),
+                Role::Follower => self.sockets.is_empty() && self.joining.is_empty(),
+            };
+            if done {
                 break;
             }
+        }
+        if self.role == Role::Owner
+            && self.srv.clustered()
+            && self.loaded.status.is_finished()
+            && let Err(e) = self.srv.db.release_lease(self.id(), &self.srv.node).await
+        {
+            eprintln!("kraal-server: game {}: releasing its lease: {e}", self.id());
         }
         self.srv.forget(self.id(), &mut commands).await;
     }
 
     async fn handle(&mut self, cmd: Cmd) {
+        if self.role == Role::Follower {
+            self.follow(cmd).await;
+            return;
+        }
         match cmd {
             Cmd::Attach {
                 conn,
@@ -453,18 +581,12 @@ impl GameTask {
                 outbox,
                 reply,
             } => {
-                let seat = [Seat::First, Seat::Second]
-                    .into_iter()
-                    .find(|s| self.loaded.row.tokens[s.index()].as_deref() == Some(&token_hash));
-                let Some(seat) = seat else {
+                let Some(seat) = self.seat_of_token(&token_hash) else {
                     let _ = reply.send(Err(ErrorCode::BadToken));
                     return;
                 };
                 let _ = reply.send(Ok(seat));
-                self.arrive(seat).await;
-                self.sockets.push((conn, seat, outbox));
-                let snapshot = ServerFrame::Game(self.snapshot(seat));
-                self.send(conn, snapshot);
+                self.attach(conn, seat, Sink::Local(outbox)).await;
             }
             Cmd::Join {
                 conn,
@@ -472,22 +594,115 @@ impl GameTask {
                 name,
                 outbox,
                 reply,
-            } => self.join(conn, token_hash, name, outbox, reply).await,
-            Cmd::Detach { conn } => {
-                if let Some(seat) = self.seat_of(conn) {
-                    self.sockets.retain(|s| s.0 != conn);
-                    self.leave(seat).await;
-                }
+            } => {
+                self.join(
+                    conn,
+                    token_hash,
+                    name,
+                    Sink::Local(outbox),
+                    JoinReply::Local(reply),
+                )
+                .await;
             }
+            Cmd::Detach { conn } => self.detach(conn).await,
             Cmd::Frame { conn, frame } => {
                 if let Some(seat) = self.seat_of(conn) {
                     self.frame(conn, seat, frame).await;
                 }
             }
-            Cmd::Reload => self.reload().await,
+            // The owner's copy is the truth; nothing to read again.
+            Cmd::Reload | Cmd::Own => {}
+            Cmd::NodeGone(node) => {
+                let gone: Vec<u64> = self
+                    .sockets
+                    .iter()
+                    .filter(|s| matches!(&s.2, Sink::Remote(n) if *n == node))
+                    .map(|s| s.0)
+                    .collect();
+                for conn in gone {
+                    self.detach(conn).await;
+                }
+            }
             Cmd::Export { reply } => {
                 let _ = reply.send(self.record());
             }
+            Cmd::Node(msg) => self.on_follower_msg(msg).await,
+        }
+    }
+
+    fn seat_of_token(&self, token_hash: &str) -> Option<Seat> {
+        [Seat::First, Seat::Second]
+            .into_iter()
+            .find(|s| self.loaded.row.tokens[s.index()].as_deref() == Some(token_hash))
+    }
+
+    async fn attach(&mut self, conn: u64, seat: Seat, sink: Sink) {
+        self.arrive(seat).await;
+        self.sockets.push((conn, seat, sink));
+        let snapshot = ServerFrame::Game(self.snapshot(seat));
+        self.send(conn, snapshot);
+    }
+
+    async fn detach(&mut self, conn: u64) {
+        if let Some(seat) = self.seat_of(conn) {
+            self.sockets.retain(|s| s.0 != conn);
+            self.leave(seat).await;
+        }
+    }
+
+    /// The owner: a message from a follower node.
+    async fn on_follower_msg(&mut self, msg: NodeMsg) {
+        match msg {
+            NodeMsg::Attach {
+                from, conn, seat, ..
+            } => {
+                self.sockets.retain(|s| s.0 != conn);
+                self.attach(conn, seat, Sink::Remote(from)).await;
+            }
+            NodeMsg::Detach { conn, .. } => self.detach(conn).await,
+            NodeMsg::Frame { conn, frame, .. } => {
+                if let Some(seat) = self.seat_of(conn) {
+                    self.frame(conn, seat, frame).await;
+                } else {
+                    // A socket this owner does not know (its node was taken for dead, or
+                    // its attach was lost): the followers attach theirs again and resync.
+                    self.srv.publish(&NodeMsg::NewOwner {
+                        game: self.id(),
+                        from: self.srv.node.clone(),
+                    });
+                }
+            }
+            NodeMsg::Join {
+                from,
+                conn,
+                token_hash,
+                name,
+                ..
+            } => {
+                let reply = JoinReply::Remote(from.clone());
+                self.join(conn, token_hash, name, Sink::Remote(from), reply)
+                    .await;
+            }
+            NodeMsg::NewOwner { .. } => {
+                // Another node took the game over: this one lost its lease.
+                self.reload().await;
+                self.demote();
+            }
+            NodeMsg::Joined { .. } | NodeMsg::ToConn { .. } | NodeMsg::Event { .. } => {}
+        }
+    }
+
+    /// The owner lost the game's lease: it follows the new owner, attaching its sockets there.
+    fn demote(&mut self) {
+        self.role = Role::Follower;
+        self.sockets.retain(|s| matches!(s.2, Sink::Local(_)));
+        for (conn, seat, _) in &self.sockets {
+            self.srv.publish(&NodeMsg::Attach {
+                game: self.loaded.row.id,
+                from: self.srv.node.clone(),
+                conn: *conn,
+                seat: *seat,
+            });
         }
     }
 
@@ -496,16 +711,39 @@ impl GameTask {
         conn: u64,
         token_hash: String,
         name: Option<String>,
-        outbox: Outbox,
-        reply: oneshot::Sender<Result<Seat, ErrorCode>>,
+        sink: Sink,
+        reply: JoinReply,
     ) {
+        let result = self.try_join(conn, token_hash, name, sink).await;
+        match reply {
+            JoinReply::Local(reply) => {
+                let _ = reply.send(result);
+            }
+            JoinReply::Remote(to) => self.srv.publish(&NodeMsg::Joined {
+                game: self.id(),
+                to,
+                conn,
+                result,
+            }),
+        }
+        if result.is_ok() {
+            self.send_snapshots();
+        }
+    }
+
+    async fn try_join(
+        &mut self,
+        conn: u64,
+        token_hash: String,
+        name: Option<String>,
+        sink: Sink,
+    ) -> Result<Seat, ErrorCode> {
         for _ in 0..2 {
             let free = [Seat::First, Seat::Second]
                 .into_iter()
                 .find(|s| self.loaded.row.tokens[s.index()].is_none());
             let Some(seat) = free.filter(|_| self.loaded.status == GameStatus::Waiting) else {
-                let _ = reply.send(Err(ErrorCode::GameFull));
-                return;
+                return Err(ErrorCode::GameFull);
             };
             let mut row = self.loaded.row.clone();
             row.tokens[seat.index()] = Some(token_hash.clone());
@@ -516,20 +754,17 @@ impl GameTask {
             row.version += 1;
             match self.commit(row, None).await {
                 Ok(Commit::Done) => {
-                    self.sockets.push((conn, seat, outbox));
-                    let _ = reply.send(Ok(seat));
-                    self.send_snapshots();
-                    return;
+                    self.sockets.push((conn, seat, sink));
+                    return Ok(seat);
                 }
                 Ok(Commit::Conflict) => {}
                 Err(e) => {
                     eprintln!("kraal-server: game {}: {e}", self.id());
-                    let _ = reply.send(Err(ErrorCode::Internal));
-                    return;
+                    return Err(ErrorCode::Internal);
                 }
             }
         }
-        let _ = reply.send(Err(ErrorCode::Internal));
+        Err(ErrorCode::Internal)
     }
 
     /// A seat's first socket came: it is online again.
@@ -644,7 +879,8 @@ impl GameTask {
             | ClientFrame::Ping { .. }
             | ClientFrame::Export { .. }
             | ClientFrame::Views
-            | ClientFrame::PlayComputer { .. } => {}
+            | ClientFrame::PlayComputer { .. }
+            | ClientFrame::List { .. } => {}
         }
     }
 
@@ -782,6 +1018,24 @@ impl GameTask {
         );
     }
 
+    /// When a waiting game expires (no second player came), on the owner.
+    fn expiry_deadline(&self) -> Option<u64> {
+        (self.role == Role::Owner && self.loaded.status == GameStatus::Waiting).then(|| {
+            let ttl = u64::try_from(self.srv.waiting_expiry.as_millis()).unwrap_or(u64::MAX / 4);
+            self.loaded.row.created_ms.saturating_add(ttl)
+        })
+    }
+
+    /// Aborts a waiting game past its expiry: its join code is freed.
+    async fn expire(&mut self) {
+        if let Some(at) = self.expiry_deadline()
+            && self.now() >= at
+            && let Err(e) = self.finish(GameStatus::Aborted).await
+        {
+            eprintln!("kraal-server: game {}: expiring it: {e}", self.id());
+        }
+    }
+
     /// When the side to move's flag falls (with the lag allowance), if a clock runs.
     fn flag_deadline(&self) -> Option<u64> {
         let started = self.loaded.row.turn_started_ms?;
@@ -829,7 +1083,8 @@ impl GameTask {
             let ply = ply as usize;
             if ply < played {
                 let moves = self.loaded.game.moves();
-                if moves.get(ply).copied() == Some(AnyMove::from(mv)) {
+                let stored = moves.get(ply).map(|m| m.to_string());
+                if stored == Some(mv.to_string()) {
                     // A resend of a move already played: not applied again; the whole game
                     // tells the client where it stands.
                     let snapshot = ServerFrame::Game(self.snapshot(seat));
@@ -855,7 +1110,8 @@ impl GameTask {
                 self.error(conn, ErrorCode::NotYourTurn, "it is the other side's turn");
                 return;
             }
-            let any = self.loaded.game.for_side_to_move(AnyMove::from(mv));
+            let mv = mv.for_side(self.loaded.game.side_to_move());
+            let any = AnyMove::from(mv);
             if !self.loaded.game.legal_moves().contains(&any) {
                 self.error(
                     conn,
@@ -1055,6 +1311,38 @@ async fn read(srv: &Server, id: u64, epoch: (Instant, u64)) -> Result<Loaded, Lo
         game,
         clock,
     })
+}
+
+/// Where a held seat's game stands, read from the database (the truth; no task needed).
+#[must_use]
+pub fn summary(row: Option<&GameRow>, game: GameId, token: &str) -> SeatSummary {
+    let missing = |code| SeatSummary::Missing { game, code };
+    let Some(row) = row else {
+        return missing(ErrorCode::UnknownGame);
+    };
+    let hash = ids::token_hash(token);
+    let Some(you) = [Seat::First, Seat::Second]
+        .into_iter()
+        .find(|s| row.tokens[s.index()].as_deref() == Some(hash.as_str()))
+    else {
+        return missing(ErrorCode::BadToken);
+    };
+    let Ok(status) = status_of(row) else {
+        return missing(ErrorCode::UnknownGame);
+    };
+    let opponent = you.other().index();
+    SeatSummary::Game {
+        game,
+        game_name: row.game_name.clone(),
+        rule_set: row.rule_set.clone(),
+        status,
+        you,
+        // Turns strictly alternate (a pass is a move), the first seat first.
+        to_move: Seat::from_index((row.plies % 2) as usize),
+        plies: u32::try_from(row.plies).unwrap_or(u32::MAX),
+        opponent_name: row.names[opponent].clone(),
+        opponent_online: row.tokens[opponent].is_some() && row.away[opponent].is_none(),
+    }
 }
 
 /// A new game's row, waiting for its second player.

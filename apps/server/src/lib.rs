@@ -13,15 +13,17 @@ pub mod http;
 pub mod ids;
 pub mod limits;
 pub mod load;
+pub mod nodes;
 pub mod time;
 pub mod views;
 pub mod web;
 
 pub use http::router;
 
-use db::{Db, DbError};
-use game::{Cmd, GameTask, LoadError};
+use db::{Db, DbError, Lease};
+use game::{Cmd, GameTask, LoadError, Role};
 use limits::{AddressLimits, Limits};
+use nodes::NodeMsg;
 use std::collections::HashMap;
 use std::fmt;
 use std::net::SocketAddr;
@@ -47,6 +49,12 @@ pub struct Options {
     pub heartbeat: Duration,
     /// The most computer-opponent searches that run at once (`computer`).
     pub computer_searches: usize,
+    /// PostgreSQL with several nodes: how long a node's lease of a game lasts unrenewed (the
+    /// owner renews every third of it; a dead node's games are taken over once it runs out).
+    pub lease: Duration,
+    /// How long a created game waits for its second player before it is aborted and its join
+    /// code freed.
+    pub waiting_expiry: Duration,
 }
 
 impl Options {
@@ -60,6 +68,8 @@ impl Options {
             limits: Limits::default(),
             heartbeat: Duration::from_secs(10),
             computer_searches: 2,
+            lease: Duration::from_secs(15),
+            waiting_expiry: Duration::from_secs(24 * 3600),
         }
     }
 }
@@ -95,19 +105,27 @@ pub struct Server {
     pub limits: AddressLimits,
     /// The heartbeat interval.
     pub heartbeat: Duration,
-    /// This node's name (for notifications between nodes).
+    /// This node's name (for notifications between nodes, and its leases).
     pub node: String,
     /// The computer opponents' search slots.
     pub computers: computer::Computers,
     /// The connections that asked for the board views.
     pub views: views::Wanted,
+    /// How long a lease lasts.
+    pub lease: Duration,
+    /// How long a created game waits for its second player.
+    pub waiting_expiry: Duration,
+    /// PostgreSQL: the queue of messages to other nodes (sent in order by one task).
+    publisher: Option<mpsc::UnboundedSender<String>>,
     games: Mutex<HashMap<u64, (mpsc::Sender<Cmd>, tokio::task::AbortHandle)>>,
     next_conn: AtomicU64,
     stop: watch::Sender<bool>,
 }
 
 impl Server {
-    /// The task of game `id`, loading it from the database if it is not running.
+    /// The task of game `id`, loading it from the database if it is not running: the game's
+    /// owner when this node gets its lease (always on SQLite), else a follower that reaches
+    /// the owner through the database.
     ///
     /// # Errors
     /// No such game, or it cannot be loaded.
@@ -118,8 +136,57 @@ impl Server {
         {
             return Ok(tx.clone());
         }
-        let task = GameTask::load(Arc::clone(self), id).await?;
+        let lease = self.lease_of(id).await?;
+        let role = if lease.granted() {
+            Role::Owner
+        } else {
+            Role::Follower
+        };
+        let mut task = GameTask::load(Arc::clone(self), id, role).await?;
+        if let Lease::TakenFrom(_) = lease {
+            task.taken_over().await?;
+        }
         Ok(self.spawn(&mut games, id, task))
+    }
+
+    /// Asks for game `id`'s lease (SQLite: this node owns everything).
+    ///
+    /// # Errors
+    /// The database fails.
+    pub async fn lease_of(&self, id: u64) -> Result<Lease, DbError> {
+        if !self.db.is_postgres() {
+            return Ok(Lease::Renewed);
+        }
+        let now = self.time.now_ms();
+        self.db
+            .acquire_lease(id, &self.node, now, now + self.lease_ms())
+            .await
+    }
+
+    fn lease_ms(&self) -> u64 {
+        u64::try_from(self.lease.as_millis()).unwrap_or(u64::MAX / 4)
+    }
+
+    /// Whether this node shares its database with others (PostgreSQL): games have owners.
+    #[must_use]
+    pub fn clustered(&self) -> bool {
+        self.publisher.is_some()
+    }
+
+    /// Sends a message to the other nodes (after what it tells of is committed).
+    pub fn publish(&self, msg: &NodeMsg) {
+        let Some(publisher) = &self.publisher else {
+            return;
+        };
+        match msg.payload() {
+            Some(payload) => {
+                let _ = publisher.send(payload);
+            }
+            None => eprintln!(
+                "kraal-server: game {}: a message too long for a notification is dropped",
+                msg.game()
+            ),
+        }
     }
 
     fn spawn(
@@ -148,7 +215,8 @@ impl Server {
         self.games.lock().await.len()
     }
 
-    /// A new connection number.
+    /// A new connection number, unique across nodes (this node's random number above the
+    /// count).
     pub fn connection(&self) -> u64 {
         self.next_conn.fetch_add(1, Ordering::Relaxed)
     }
@@ -159,10 +227,55 @@ impl Server {
         self.stop.subscribe()
     }
 
-    /// Tells the task of game `id`, if it runs here, that the database changed.
-    async fn changed(&self, id: u64) {
-        if let Some((tx, _)) = self.games.lock().await.get(&id) {
+    /// Hands a message from another node to this node's task of its game, if one runs here.
+    async fn deliver(&self, msg: NodeMsg) {
+        if let Some((tx, _)) = self.games.lock().await.get(&msg.game()) {
+            let _ = tx.try_send(Cmd::Node(msg));
+        }
+    }
+
+    /// Tells every task here that node `node` is dead: an owner's sockets there are gone.
+    async fn node_gone(&self, node: &str) {
+        for (tx, _) in self.games.lock().await.values() {
+            let _ = tx.try_send(Cmd::NodeGone(node.to_owned()));
+        }
+    }
+
+    /// Tells every task here to read its game again (after notifications may have been
+    /// missed).
+    async fn resync_all(&self) {
+        for (tx, _) in self.games.lock().await.values() {
             let _ = tx.try_send(Cmd::Reload);
+        }
+    }
+
+    /// Makes this node the owner of game `id` if its lease is this node's or has expired: a
+    /// follower task here takes over; with no task here, one is loaded (replaying the game).
+    async fn own(self: &Arc<Server>, id: u64) {
+        let mut games = self.games.lock().await;
+        if let Some((tx, _)) = games.get(&id)
+            && !tx.is_closed()
+        {
+            let _ = tx.try_send(Cmd::Own);
+            return;
+        }
+        let taken = async {
+            let lease = self.lease_of(id).await?;
+            if !lease.granted() {
+                return Ok(None);
+            }
+            let mut task = GameTask::load(Arc::clone(self), id, Role::Owner).await?;
+            if let Lease::TakenFrom(_) = lease {
+                task.taken_over().await?;
+            }
+            Ok::<_, LoadError>(Some(task))
+        };
+        match taken.await {
+            Ok(Some(task)) => {
+                self.spawn(&mut games, id, task);
+            }
+            Ok(None) => {}
+            Err(e) => eprintln!("kraal-server: taking over game {id}: {e}"),
         }
     }
 }
@@ -233,23 +346,44 @@ pub async fn start(options: Options) -> Result<Running, StartError> {
         .await
         .map_err(StartError::Listen)?;
     let addr = listener.local_addr().map_err(StartError::Listen)?;
+    let mut tasks = Vec::new();
+    let mut nodes = None;
+    let publisher = if db.is_postgres() {
+        // Listening before serving: a follower's first command may be answered at once.
+        let mut pg = sqlx::postgres::PgListener::connect(db.url())
+            .await
+            .map_err(|e| StartError::Db(DbError::Sql(e)))?;
+        pg.listen(nodes::CHANNEL)
+            .await
+            .map_err(|e| StartError::Db(DbError::Sql(e)))?;
+        nodes = Some(pg);
+        let (tx, rx) = mpsc::unbounded_channel();
+        tasks.push(tokio::spawn(publish_messages(db.clone(), rx)));
+        Some(tx)
+    } else {
+        None
+    };
+    let node_no = ids::game_id() & 0xf_ffff;
     let server = Arc::new(Server {
         db,
         time: options.time,
         metrics: Metrics::default(),
         limits: AddressLimits::new(options.limits),
         heartbeat: options.heartbeat,
-        node: format!("{addr}-{:x}", ids::game_id()),
         computers: computer::Computers::new(options.computer_searches),
         views: views::Wanted::default(),
+        node: format!("{addr}-{node_no:05x}"),
+        lease: options.lease,
+        waiting_expiry: options.waiting_expiry,
+        publisher,
         games: Mutex::new(HashMap::new()),
-        next_conn: AtomicU64::new(1),
+        next_conn: AtomicU64::new((node_no << 40) | 1),
         stop: watch::Sender::new(false),
     });
     let loaded = load_unfinished(&server).await.map_err(StartError::Db)?;
-    let mut tasks = Vec::new();
-    if server.db.is_postgres() {
-        tasks.push(tokio::spawn(listen_for_changes(Arc::clone(&server))));
+    if let Some(pg) = nodes {
+        tasks.push(tokio::spawn(listen_to_nodes(Arc::clone(&server), pg)));
+        tasks.push(tokio::spawn(keep_leases(Arc::clone(&server))));
     }
     let app = router(Arc::clone(&server));
     tasks.push(tokio::spawn(async move {
@@ -276,9 +410,13 @@ async fn load_unfinished(server: &Arc<Server>) -> Result<(usize, usize), DbError
     let (mut ok, mut failed) = (0, 0);
     let mut games = server.games.lock().await;
     for id in ids {
-        match GameTask::load(Arc::clone(server), id).await {
+        // Another live node's game stays its own.
+        if !server.lease_of(id).await?.granted() {
+            continue;
+        }
+        match GameTask::load(Arc::clone(server), id, Role::Owner).await {
             Ok(mut task) => {
-                task.restarted().await?;
+                task.restarted(server.clustered()).await?;
                 server.spawn(&mut games, id, task);
                 ok += 1;
             }
@@ -295,27 +433,70 @@ async fn load_unfinished(server: &Arc<Server>) -> Result<(usize, usize), DbError
     Ok((ok, failed))
 }
 
-/// PostgreSQL: "game X changed" from the other nodes, through LISTEN/NOTIFY.
-async fn listen_for_changes(server: Arc<Server>) {
+/// PostgreSQL: sends the queued messages to the other nodes, in order.
+async fn publish_messages(db: Db, mut queue: mpsc::UnboundedReceiver<String>) {
+    while let Some(payload) = queue.recv().await {
+        if let Err(e) = db.notify(nodes::CHANNEL, &payload).await {
+            eprintln!("kraal-server: telling the other nodes: {e}");
+        }
+    }
+}
+
+/// PostgreSQL: the other nodes' messages, handed to this node's game tasks. After the listener
+/// reconnects (messages may have been missed), every task reads its game again.
+async fn listen_to_nodes(server: Arc<Server>, mut listener: sqlx::postgres::PgListener) {
     loop {
-        let listener = async {
-            let mut listener = sqlx::postgres::PgListener::connect(server.db.url()).await?;
-            listener.listen("kraal_games").await?;
-            Ok::<_, sqlx::Error>(listener)
-        };
-        match listener.await {
-            Ok(mut listener) => {
-                while let Ok(note) = listener.recv().await {
-                    if let Some((node, id)) = note.payload().split_once(' ')
-                        && node != server.node
-                        && let Ok(id) = id.parse()
-                    {
-                        server.changed(id).await;
-                    }
+        match listener.try_recv().await {
+            Ok(Some(note)) => {
+                if let Some(msg) = NodeMsg::read(note.payload())
+                    && msg.is_for(&server.node)
+                {
+                    server.deliver(msg).await;
                 }
             }
-            Err(e) => eprintln!("kraal-server: listening for changes: {e}"),
+            // The connection was lost and is made again by the next call.
+            Ok(None) => server.resync_all().await,
+            Err(e) => {
+                eprintln!("kraal-server: listening to the other nodes: {e}");
+                tokio::time::sleep(Duration::from_secs(1)).await;
+            }
         }
-        tokio::time::sleep(Duration::from_secs(1)).await;
+    }
+}
+
+/// PostgreSQL: every third of a lease, records this node's heartbeat, renews its leases, owns
+/// the games whose lease is its own or has expired (a dead node's games), and tells its game
+/// tasks of nodes found dead (their players count as gone); all through the clock seam.
+async fn keep_leases(server: Arc<Server>) {
+    let every = (server.lease_ms() / 3).max(1);
+    // Nodes whose heartbeat ran out before this were dealt with already.
+    let mut seen_dead_until = server.time.now_ms();
+    loop {
+        let now = server.time.now_ms();
+        let until = now + server.lease_ms();
+        if let Err(e) = server.db.beat(&server.node, until).await {
+            eprintln!("kraal-server: recording this node's heartbeat: {e}");
+        }
+        if let Err(e) = server.db.renew_leases(&server.node, until).await {
+            eprintln!("kraal-server: renewing leases: {e}");
+        }
+        match server.db.dead_nodes(seen_dead_until, now).await {
+            Ok(dead) => {
+                for node in dead {
+                    server.node_gone(&node).await;
+                }
+                seen_dead_until = now;
+            }
+            Err(e) => eprintln!("kraal-server: looking for dead nodes: {e}"),
+        }
+        match server.db.leases_to_own(&server.node, now).await {
+            Ok(ids) => {
+                for id in ids {
+                    server.own(id).await;
+                }
+            }
+            Err(e) => eprintln!("kraal-server: looking for games to own: {e}"),
+        }
+        server.time.sleep_until(now + every).await;
     }
 }

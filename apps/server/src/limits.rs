@@ -19,6 +19,10 @@ pub struct Limits {
     pub games_per_hour: u32,
     /// Join attempts one address may make in a minute.
     pub joins_per_minute: u32,
+    /// Frames over the message rate a connection may send (each gets a `rate-limited` error)
+    /// before it is closed (close code 1008, "rate limit exceeded"); one more is forgiven
+    /// each second.
+    pub overruns_allowed: u32,
 }
 
 impl Default for Limits {
@@ -29,6 +33,7 @@ impl Default for Limits {
             sockets_per_address: 16,
             games_per_hour: 60,
             joins_per_minute: 20,
+            overruns_allowed: 20,
         }
     }
 }
@@ -43,6 +48,7 @@ impl Limits {
             sockets_per_address: 100_000,
             games_per_hour: 10_000_000,
             joins_per_minute: 10_000_000,
+            overruns_allowed: 10_000,
         }
     }
 }

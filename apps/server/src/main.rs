@@ -22,6 +22,13 @@ struct Args {
     /// Lift the rate limits (for a load test from one address; never on a public server).
     #[arg(long)]
     generous_limits: bool,
+    /// PostgreSQL with several nodes: seconds a node's lease of a game lasts unrenewed (a dead
+    /// node's games are taken over after at most this long).
+    #[arg(long, default_value_t = 15, value_parser = clap::value_parser!(u64).range(1..=3600))]
+    lease_seconds: u64,
+    /// Hours a created game waits for its second player before it is aborted.
+    #[arg(long, default_value_t = 24, value_parser = clap::value_parser!(u64).range(1..=8760))]
+    waiting_hours: u64,
 }
 
 fn default_database() -> anyhow::Result<String> {
@@ -42,6 +49,8 @@ async fn main() -> anyhow::Result<()> {
     };
     let mut options = kraal_server::Options::new(args.listen, &database);
     options.computer_searches = args.computer_searches;
+    options.lease = std::time::Duration::from_secs(args.lease_seconds);
+    options.waiting_expiry = std::time::Duration::from_secs(args.waiting_hours * 3600);
     if args.generous_limits {
         options.limits = kraal_server::limits::Limits::generous();
     }

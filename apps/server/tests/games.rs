@@ -303,3 +303,51 @@ async fn a_player_gone_past_the_grace_period_can_be_claimed_against() {
     );
     server.kill().await;
 }
+
+#[tokio::test]
+async fn a_mulabalaba_game_with_captures_is_played_to_its_end() {
+    let time = manual_time();
+    let server = start(&sqlite_url("mulabalaba"), &time).await;
+    let (mut a, mut b) = pair(&server.url(), "mulabalaba", &[], "none").await;
+    // Always the first legal hole: a fixed game.
+    let plies = play_out(&mut a, &mut b, |moves, _| moves[0]).await;
+    let GameStatus::Over { outcome } = a.status() else {
+        panic!("not over: {:?}", a.status());
+    };
+    assert_eq!(b.status(), a.status());
+    eprintln!("{plies} plies: {outcome:?}");
+    let scores = outcome.scores.expect("mancala scores");
+    assert!(scores[0] + scores[1] > 0, "seeds were captured: {scores:?}");
+    server.kill().await;
+}
+
+#[tokio::test]
+async fn a_game_nobody_joins_expires_and_frees_its_code() {
+    let time = manual_time();
+    let server = start_options(&sqlite_url("expiry"), &time, |o| {
+        o.waiting_expiry = Duration::from_secs(60);
+    })
+    .await;
+    let mut early = Player::connect(&server.url()).await;
+    let early_code = early.create("oware", &[], "none").await;
+    time.advance(Duration::from_secs(40));
+    let mut late = Player::connect(&server.url()).await;
+    let late_code = late.create("oware", &[], "none").await;
+    // 61 s after the first game was made, 21 s after the second.
+    time.advance(Duration::from_secs(21));
+    assert_eq!(early.hear_end().await, GameStatus::Aborted);
+    let mut joiner = Player::connect(&server.url()).await;
+    joiner.send(ClientFrame::Join { code: early_code }).await;
+    assert_eq!(
+        joiner.error().await,
+        ErrorCode::UnknownGame,
+        "the code is freed"
+    );
+    joiner.join(&late_code).await;
+    assert_eq!(
+        joiner.status(),
+        GameStatus::Live,
+        "the younger game still waits"
+    );
+    server.kill().await;
+}

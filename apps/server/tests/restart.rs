@@ -5,7 +5,8 @@
 mod common;
 
 use common::*;
-use kraal_protocol::{ClientFrame, GameStatus, ServerFrame};
+use kraal_protocol::{ClientFrame, GameStatus, ServerFrame, WireMove};
+use std::time::Duration;
 
 async fn killed_and_restarted(url: &str, check_loaded: bool) {
     let time = manual_time();
@@ -24,6 +25,8 @@ async fn killed_and_restarted(url: &str, check_loaded: bool) {
     })
     .await;
     server.kill().await;
+    // Long enough for the dead node's leases (PostgreSQL) to run out.
+    time.advance(LEASE_RUNS_OUT);
 
     let server = start(url, &time).await;
     if check_loaded {
@@ -70,22 +73,26 @@ async fn a_killed_server_restarted_on_sqlite_resumes_every_acknowledged_move() {
     killed_and_restarted(&sqlite_url("restart"), true).await;
 }
 
-/// Waits until the player's mirror is at `ply` (across nodes the other side hears the whole
-/// game rather than the move).
-async fn reach(p: &mut Player, ply: u32) {
-    while p.mirror.as_ref().is_none_or(|m| m.ply() < ply) {
-        p.next().await;
+/// More than the default lease (15 s).
+const LEASE_RUNS_OUT: Duration = Duration::from_secs(16);
+
+/// The next frame, which must be a move's event (not the whole game).
+async fn single_event(p: &mut Player) -> WireMove {
+    match p.next().await {
+        ServerFrame::Moved { mv, .. } => mv,
+        other => panic!("not a single move event: {other:?}"),
     }
 }
 
 #[tokio::test]
-async fn postgres_restart_and_a_game_across_two_nodes() {
+async fn postgres_restart_and_a_game_across_two_nodes_that_survives_its_owner() {
     let Some(url) = postgres_url() else { return };
     killed_and_restarted(&url, false).await;
 
     let time = manual_time();
     let one = start(&url, &time).await;
     let two = start(&url, &time).await;
+    // The creator's node owns the game; the joiner's node follows it.
     let mut a = Player::connect(&one.url()).await;
     let code = a.create("oware", &[], "none").await;
     let mut b = Player::connect(&two.url()).await;
@@ -95,20 +102,94 @@ async fn postgres_restart_and_a_game_across_two_nodes() {
         |f| matches!(f, ServerFrame::Game(s) if s.status == GameStatus::Live),
     )
     .await;
-    for ply in 0..12 {
+    for _ in 0..12 {
         let (me, other) = mover(&mut a, &mut b);
-        let mv = me.mirror().legal_moves()[0].to_string();
-        me.play(&mv).await;
-        reach(other, ply + 1).await;
+        let mv = me.mirror().legal_moves()[0];
+        let ply = me.ply();
+        me.send(ClientFrame::Move {
+            ply,
+            mv,
+            think_ms: None,
+        })
+        .await;
+        assert_eq!(single_event(me).await, mv, "the mover's acknowledgement");
+        assert_eq!(single_event(other).await, mv, "the other node's player");
     }
     assert_eq!(a.mirror().snapshot.moves, b.mirror().snapshot.moves);
-    b.send(ClientFrame::Resign).await;
-    let GameStatus::Over { .. } = b.hear_end().await else {
-        panic!("not over");
-    };
-    while a.status() == GameStatus::Live {
-        a.next().await;
-    }
+    let acknowledged = a.mirror().snapshot.moves.clone();
+
+    // The owner dies; once its lease runs out the other node takes the game over, replaying
+    // it from the database, and the dead node's player counts as gone.
     one.kill().await;
+    time.advance(LEASE_RUNS_OUT);
+    b.snapshot().await;
+    assert_eq!(
+        b.mirror().snapshot.moves,
+        acknowledged,
+        "every acknowledged move"
+    );
+    assert!(
+        !b.mirror().snapshot.opponent_online,
+        "the dead node's player is gone"
+    );
+    b.send(ClientFrame::Claim {
+        kind: kraal_protocol::ClaimKind::Win,
+    })
+    .await;
+    assert_eq!(
+        b.error().await,
+        kraal_protocol::ErrorCode::CannotClaim,
+        "not before the grace period"
+    );
+    a.resume(&two.url()).await;
+    assert_eq!(a.mirror().snapshot.moves, acknowledged);
+    let plies = play_out(&mut a, &mut b, |moves, _| moves[moves.len() - 1]).await;
+    assert!(plies > 0);
+    let GameStatus::Over { outcome } = a.status() else {
+        panic!("not over: {:?}", a.status());
+    };
+    assert_eq!(b.status(), a.status());
+    // What the database holds replays to the same end, through the acknowledged moves.
+    a.send(ClientFrame::Export {
+        game: a.game.expect("game"),
+    })
+    .await;
+    let ServerFrame::Record { text, .. } = a
+        .until("record", |f| matches!(f, ServerFrame::Record { .. }))
+        .await
+    else {
+        unreachable!()
+    };
+    let record = kraal_session::Record::parse(&text).expect("a record");
+    let replayed = record.check().expect("it replays");
+    assert_eq!(replayed.outcome, Some(outcome));
+    assert_eq!(
+        record.moves.len(),
+        a.mirror().snapshot.moves.len(),
+        "every move stored"
+    );
     two.kill().await;
+
+    // A node that only follows dies: on the owner its player counts as gone once the dead
+    // node's heartbeat runs out.
+    let three = start(&url, &time).await;
+    let four = start(&url, &time).await;
+    let mut c = Player::connect(&three.url()).await;
+    let code = c.create("morabaraba", &[], "none").await;
+    let mut d = Player::connect(&four.url()).await;
+    d.join(&code).await;
+    c.until(
+        "the join",
+        |f| matches!(f, ServerFrame::Game(s) if s.status == GameStatus::Live),
+    )
+    .await;
+    assert!(c.mirror().snapshot.opponent_online);
+    four.kill().await;
+    time.advance(LEASE_RUNS_OUT);
+    c.until("the dead node's player gone", |f| {
+        matches!(f, ServerFrame::Presence { online: false, seat, .. } if *seat == kraal_session::Seat::Second)
+    })
+    .await;
+    assert!(!c.mirror().snapshot.opponent_online);
+    three.kill().await;
 }

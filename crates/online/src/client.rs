@@ -1,7 +1,10 @@
 //! A websocket connection to a kraal server: hello on connect, frames typed both ways.
 
 use futures_util::{SinkExt, StreamExt};
-use kraal_protocol::{ClientFrame, FrameError, PROTOCOL_VERSION, ServerFrame, parse_server_frame};
+use kraal_protocol::{
+    ClientFrame, ErrorCode, FrameError, MAX_LIST_SEATS, PROTOCOL_VERSION, SeatQuery, SeatSummary,
+    ServerFrame, parse_server_frame,
+};
 use std::fmt;
 use std::time::Duration;
 use tokio::net::TcpStream;
@@ -17,10 +20,21 @@ pub enum ClientError {
     Frame(FrameError),
     /// The server closed the connection.
     Closed,
+    /// The server closed the connection and said why (its close frame's reason).
+    ClosedBecause(String),
     /// No answer in time.
     Timeout,
     /// The server answered the hello with something else.
     NoWelcome(Box<ServerFrame>),
+    /// The server refused a request.
+    Refused {
+        /// Its error code.
+        code: ErrorCode,
+        /// Its words.
+        message: String,
+    },
+    /// The server answered with a frame that is not the answer.
+    Unexpected(Box<ServerFrame>),
 }
 
 impl fmt::Display for ClientError {
@@ -29,8 +43,15 @@ impl fmt::Display for ClientError {
             ClientError::Socket(e) => write!(f, "connection: {e}"),
             ClientError::Frame(e) => write!(f, "the server's frame: {e}"),
             ClientError::Closed => f.write_str("the server closed the connection"),
+            ClientError::ClosedBecause(why) => {
+                write!(f, "the server closed the connection: {why}")
+            }
             ClientError::Timeout => f.write_str("the server did not answer in time"),
             ClientError::NoWelcome(frame) => write!(f, "the server did not welcome us: {frame:?}"),
+            ClientError::Refused { code, message } => {
+                write!(f, "the server refused ({code}): {message}")
+            }
+            ClientError::Unexpected(frame) => write!(f, "the server answered {frame:?}"),
         }
     }
 }
@@ -105,6 +126,9 @@ impl Connection {
                 Some(Ok(Message::Text(text))) => {
                     return parse_server_frame(text.as_bytes()).map_err(ClientError::Frame);
                 }
+                Some(Ok(Message::Close(Some(frame)))) if !frame.reason.is_empty() => {
+                    return Err(ClientError::ClosedBecause(frame.reason.to_string()));
+                }
                 Some(Ok(Message::Close(_))) => return Err(ClientError::Closed),
                 Some(Ok(_)) => {}
             }
@@ -119,6 +143,36 @@ impl Connection {
         tokio::time::timeout(limit, self.recv())
             .await
             .map_err(|_| ClientError::Timeout)?
+    }
+
+    /// Asks where each held seat's game stands (in pages of [`MAX_LIST_SEATS`]); one summary
+    /// per seat, in order.
+    ///
+    /// # Errors
+    /// The socket failed, the server refused, or it answered something else.
+    pub async fn list(
+        &mut self,
+        seats: &[crate::store::Seat],
+    ) -> Result<Vec<SeatSummary>, ClientError> {
+        let mut summaries = Vec::with_capacity(seats.len());
+        for page in seats.chunks(MAX_LIST_SEATS) {
+            let seats = page
+                .iter()
+                .map(|s| SeatQuery {
+                    game: s.game,
+                    token: s.token.clone(),
+                })
+                .collect();
+            self.send(&ClientFrame::List { seats }).await?;
+            match self.recv_within(Duration::from_secs(10)).await? {
+                ServerFrame::Games { games } => summaries.extend(games),
+                ServerFrame::Error { code, message } => {
+                    return Err(ClientError::Refused { code, message });
+                }
+                other => return Err(ClientError::Unexpected(Box::new(other))),
+            }
+        }
+        Ok(summaries)
     }
 
     /// Closes the connection politely.

@@ -68,7 +68,9 @@ impl Mirror {
                 .map_err(MirrorError::Rules)?;
         let mut game = AnyGame::new(&rules, None, [Player::Human, Player::Human], 0)
             .map_err(MirrorError::Rules)?;
-        for (ply, mv) in snapshot.moves.iter().enumerate() {
+        let mut snapshot = snapshot;
+        for (ply, mv) in snapshot.moves.iter_mut().enumerate() {
+            *mv = mv.for_side(game.side_to_move());
             game.play_move(AnyMove::from(*mv))
                 .map_err(|error| MirrorError::Move { ply, error })?;
         }
@@ -126,6 +128,7 @@ impl Mirror {
                 if *ply != self.ply() || !self.next_version(*version) {
                     return Ok(Applied::NeedSync);
                 }
+                let mv = &mv.for_side(self.game.side_to_move());
                 if self.game.play_move(AnyMove::from(*mv)).is_err() {
                     return Ok(Applied::NeedSync);
                 }

@@ -166,6 +166,69 @@ pub enum ClientFrame {
         #[serde(default)]
         seed: Option<u64>,
     },
+    /// Asks where each of these held seats' games stands (at most [`MAX_LIST_SEATS`]); the
+    /// reply is [`ServerFrame::Games`]. Needs no game on the connection.
+    List {
+        /// The seats: each game with its seat token.
+        seats: Vec<SeatQuery>,
+    },
+}
+
+/// The most seats one [`ClientFrame::List`] may ask about.
+pub const MAX_LIST_SEATS: usize = 32;
+
+/// A held seat, as [`ClientFrame::List`] asks about it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatQuery {
+    /// The game.
+    pub game: GameId,
+    /// The seat token.
+    pub token: String,
+}
+
+/// Where one held seat's game stands, in [`ServerFrame::Games`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum SeatSummary {
+    /// The game, as the database holds it.
+    Game {
+        /// The game.
+        game: GameId,
+        /// The game's name (`morabaraba`, `oware`...).
+        game_name: String,
+        /// The rule set's name.
+        rule_set: String,
+        /// Where the game stands (with the result when it is over).
+        status: GameStatus,
+        /// The seat the token holds.
+        you: Seat,
+        /// The side to move.
+        to_move: Seat,
+        /// The moves played.
+        plies: u32,
+        /// The opponent's display name, if they gave one.
+        opponent_name: Option<String>,
+        /// Whether the opponent's socket is connected.
+        opponent_online: bool,
+    },
+    /// The server knows no such game ([`ErrorCode::UnknownGame`]) or the token is not one of
+    /// its seats ([`ErrorCode::BadToken`]).
+    Missing {
+        /// The game asked about.
+        game: GameId,
+        /// Why.
+        code: ErrorCode,
+    },
+}
+
+impl SeatSummary {
+    /// The game it is about.
+    #[must_use]
+    pub const fn game(&self) -> GameId {
+        match self {
+            SeatSummary::Game { game, .. } | SeatSummary::Missing { game, .. } => *game,
+        }
+    }
 }
 
 /// Where a game stands.
@@ -356,6 +419,11 @@ pub enum ServerFrame {
         #[serde(default)]
         ending: Option<String>,
     },
+    /// The answer to [`ClientFrame::List`]: one summary per seat asked about, in order.
+    Games {
+        /// The summaries.
+        games: Vec<SeatSummary>,
+    },
 }
 
 /// What went wrong with a client's request.
@@ -498,6 +566,32 @@ mod tests {
                 }),
                 seat: None,
             }
+        );
+    }
+
+    #[test]
+    fn a_list_asks_with_tokens_and_is_answered_per_seat() {
+        let list: ClientFrame =
+            serde_json::from_str(r#"{"type":"list","seats":[{"game":12,"token":"00ff"}]}"#)
+                .expect("a list");
+        assert_eq!(
+            list,
+            ClientFrame::List {
+                seats: vec![SeatQuery {
+                    game: GameId(12),
+                    token: "00ff".into(),
+                }],
+            }
+        );
+        let games = ServerFrame::Games {
+            games: vec![SeatSummary::Missing {
+                game: GameId(12),
+                code: ErrorCode::BadToken,
+            }],
+        };
+        assert_eq!(
+            games.to_text(),
+            r#"{"type":"games","games":[{"kind":"missing","game":12,"code":"bad-token"}]}"#
         );
     }
 

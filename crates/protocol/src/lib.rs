@@ -8,6 +8,7 @@ pub mod wire;
 pub use frames::{
     ClaimKind, ClientFrame, ErrorCode, GameId, GameSnapshot, GameStatus, ServerFrame,
 };
+pub use frames::{MAX_LIST_SEATS, SeatQuery, SeatSummary};
 pub use parse::{FrameError, parse_client_frame, parse_server_frame};
 pub use views::{BoardView, HoleView, LastMove, MoveView, PointView, PositionView, SowStep};
 pub use wire::WireMove;

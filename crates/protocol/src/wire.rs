@@ -40,8 +40,42 @@ impl From<WireMove> for AnyMove {
     }
 }
 
+impl WireMove {
+    /// The move as made by the side to move (`side`: 0 the first seat, 1 the second). A
+    /// Mulabalaba hole number is written the same for both players and reads back as the first
+    /// player's, so it is given to the side to move; every other move names its side already
+    /// (an Oware letter by its case) and is returned unchanged.
+    #[must_use]
+    pub fn for_side(self, side: usize) -> WireMove {
+        match self {
+            WireMove::Mancala(m) if m.game() == mancala::Game::Mulabalaba => {
+                WireMove::Mancala(m.with_side(mancala::Side::ALL[side % 2]))
+            }
+            other => other,
+        }
+    }
+}
+
 impl fmt::Display for WireMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         AnyMove::from(*self).fmt(f)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_mulabalaba_hole_goes_to_the_side_to_move_and_an_oware_letter_keeps_its_side() {
+        let hole: WireMove = serde_json::from_str(r#"{"mancala":"5"}"#).expect("a hole");
+        let WireMove::Mancala(north) = hole.for_side(1) else {
+            panic!("a sowing");
+        };
+        assert_eq!(north.side(), mancala::Side::North);
+        assert_eq!(north.index(), 4, "hole 5 is index 4");
+        assert_eq!(hole.for_side(0), hole, "the first seat's as read");
+        let house: WireMove = serde_json::from_str(r#"{"mancala":"C"}"#).expect("a house");
+        assert_eq!(house.for_side(1), house, "C is South's whoever moves");
     }
 }
