@@ -58,7 +58,7 @@ enum PuzzleCommand {
         /// The seed of the self-play games.
         #[arg(long, value_name = "S", default_value_t = 1)]
         seed: u64,
-        /// The pack to append to [default: data/puzzles/<pack of the rule set>.txt].
+        /// The pack to append to (default: the rule set's pack in data/puzzles/).
         #[arg(long, value_name = "FILE")]
         pack: Option<PathBuf>,
     },

@@ -1,6 +1,6 @@
 //! Game review for front ends: the moves of a game's history, each scored by the engine and
 //! marked (`?!`, `?`, `??`), in the background with progress and a stop, through
-//! [`kraal_ai::review`].
+//! [`kraal_ai::review()`].
 
 use crate::any::AnyGame;
 use crate::family::Family;
@@ -108,7 +108,7 @@ where
     F::Move: Send + 'static,
 {
     /// Reviews every move of the history from the game's start, those after the cursor (taken
-    /// back, or stepped back over to look) included (see [`kraal_ai::review`]).
+    /// back, or stepped back over to look) included (see [`kraal_ai::review()`]).
     ///
     /// # Errors
     /// A move of the history that is not legal where it stands (only a history built around
