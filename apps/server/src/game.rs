@@ -442,7 +442,6 @@ impl GameTask {
         }
     }
 
-
     /// Sends an event to every socket: once to each other node holding some.
     fn broadcast_one(&mut self, frame: &ServerFrame) {
         let mut nodes: Vec<String> = Vec::new();

@@ -5,6 +5,7 @@
 //! and for the mouse.
 
 pub mod ascent;
+pub mod daily;
 pub mod game;
 pub mod home;
 pub mod layout;
@@ -71,6 +72,7 @@ pub fn draw(app: &App, area: Rect, buf: &mut Buffer, now: Instant) {
         Screen::Home(home) => home::draw_home(home, app.theme, area, buf),
         Screen::Ascent(screen) => ascent::draw_ascent(app, screen, area, buf),
         Screen::Rules(rules) => rules::draw_rules(app, rules, area, buf),
+        Screen::Daily(daily) => daily::draw_daily(app, daily, area, buf),
         Screen::Settings(_) => home::draw_settings(app, area, buf),
     }
 }
