@@ -308,16 +308,55 @@ impl DailyPuzzle {
     }
 }
 
-/// The home screen's line for the daily puzzle: the game of the day and the streak.
+/// The home screen's description of the daily puzzle: [`Mode::Daily`]'s, with the player's
+/// streak and best streak once a progress file is kept.
+///
+/// [`Mode::Daily`]: crate::home::Mode::Daily
 #[must_use]
-pub fn home_line(game: GameName, progress: Option<&PuzzleProgress>) -> String {
-    let today = Date::today_utc();
+pub fn home_description(progress: Option<&PuzzleProgress>, today: Date) -> String {
     match progress {
         Some(p) => format!(
-            "today's {game} puzzle; streak {} (best {})",
-            p.streak(today),
-            p.best_streak()
+            "today's puzzle of each game; your streak: {} (best {})",
+            days(p.streak(today)),
+            days(p.best_streak())
         ),
-        None => format!("today's {game} puzzle, one a day for each game"),
+        None => crate::home::Mode::Daily.description().to_owned(),
+    }
+}
+
+fn days(n: u32) -> String {
+    if n == 1 {
+        "1 day".to_owned()
+    } else {
+        format!("{n} days")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_home_description_counts_the_streak_in_days() {
+        let today: Date = "2026-12-01".parse().unwrap();
+        let mut p = PuzzleProgress::default();
+        assert_eq!(
+            home_description(Some(&p), today),
+            "today's puzzle of each game; your streak: 0 days (best 0 days)"
+        );
+        for d in ["2026-11-29", "2026-11-30"] {
+            p.solved_days
+                .entry(d.to_owned())
+                .or_default()
+                .insert("oware".to_owned());
+        }
+        assert_eq!(
+            home_description(Some(&p), today),
+            "today's puzzle of each game; your streak: 2 days (best 2 days)"
+        );
+        assert_eq!(
+            home_description(None, today),
+            crate::home::Mode::Daily.description()
+        );
     }
 }

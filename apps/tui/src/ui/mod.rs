@@ -13,7 +13,8 @@ pub mod overlays;
 pub mod rules;
 pub mod start;
 
-pub use game::draw_board;
+use game::draw_board;
+pub use kraal_puzzles::Date;
 pub use layout::{GameLayout, Hit, MoveList, game_layout, hit, min_size};
 pub use start::start_line_at;
 
@@ -69,7 +70,11 @@ pub fn draw(app: &App, area: Rect, buf: &mut Buffer, now: Instant) {
             }
         }
         Screen::Game(g) => game::draw_game(app, g, area, buf, now),
-        Screen::Home(home) => home::draw_home(home, app.theme, area, buf),
+        Screen::Home(home) => {
+            let progress = app.progress.as_ref().map(|f| &f.progress.puzzles);
+            let daily = kraal_front::daily::home_description(progress, Date::today_utc());
+            home::draw_home(home, app.theme, &daily, area, buf);
+        }
         Screen::Ascent(screen) => ascent::draw_ascent(app, screen, area, buf),
         Screen::Rules(rules) => rules::draw_rules(app, rules, area, buf),
         Screen::Daily(daily) => daily::draw_daily(app, daily, area, buf),
