@@ -55,7 +55,11 @@ fn a_half_made_pick_is_not_judged() {
     assert_eq!(d.judge_pick(&board).expect("nothing to judge"), None);
     assert!(!d.is_over());
     let mut progress = PuzzleProgress::default();
-    assert_eq!(d.record(&mut progress), None, "nothing recorded before the end");
+    assert_eq!(
+        d.record(&mut progress),
+        None,
+        "nothing recorded before the end"
+    );
     d.show_solution();
     let r = d.record(&mut progress).expect("recorded");
     assert!(r.after < r.before, "the solution shown counts as a loss");
