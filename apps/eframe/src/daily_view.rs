@@ -144,7 +144,7 @@ pub fn show(
         }
         if !view.daily.is_over() && ui.button("Show the solution").clicked() {
             view.daily.show_solution();
-            view.record(progress.as_deref_mut());
+            view.record(progress);
         }
     });
     home

@@ -261,11 +261,9 @@ impl App {
                     Err(why) => d.note = Some(why),
                 }
             }
-            Some(Action::Solution) => {
-                if !d.daily.is_over() {
-                    d.daily.show_solution();
-                    self.record_daily();
-                }
+            Some(Action::Solution) if !d.daily.is_over() => {
+                d.daily.show_solution();
+                self.record_daily();
             }
             Some(Action::Home) => self.show_home(),
             Some(Action::Game(Command::Quit)) => self.quit = true,

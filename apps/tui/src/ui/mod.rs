@@ -1,6 +1,6 @@
 //! Drawing: every screen is a pure function of the [`App`]'s state. One module a screen:
 //! [`home`] (the home and settings screens), [`ascent`] (the Mountain Ascent), [`rules`] (the
-//! rules and their examples), [`start`] (the start screen), [`game`] (the board and its panels), [`overlays`] (the
+//! rules and their examples), [`daily`] (the daily puzzle), [`start`] (the start screen), [`game`] (the board and its panels), [`overlays`] (the
 //! windows over a game); [`layout`] places the game screen's parts once, for the drawing
 //! and for the mouse.
 
@@ -13,14 +13,14 @@ pub mod overlays;
 pub mod rules;
 pub mod start;
 
-use game::draw_board;
-pub use kraal_puzzles::Date;
+pub use game::draw_board;
 pub use layout::{GameLayout, Hit, MoveList, game_layout, hit, min_size};
 pub use start::start_line_at;
 
 use crate::app::{App, Screen};
 use crate::keys;
 use crate::theme::{Role, Theme};
+use kraal_puzzles::Date;
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
