@@ -15,26 +15,7 @@ use std::io::BufRead;
 use std::path::PathBuf;
 use std::time::Instant;
 
-/// The shipped packs: file name and text.
-pub const PACKS: [(&str, &str); 5] = [
-    (
-        "morabaraba.txt",
-        include_str!("../../../data/puzzles/morabaraba.txt"),
-    ),
-    (
-        "traditional.txt",
-        include_str!("../../../data/puzzles/traditional.txt"),
-    ),
-    (
-        "twelve-mens-morris.txt",
-        include_str!("../../../data/puzzles/twelve-mens-morris.txt"),
-    ),
-    ("oware.txt", include_str!("../../../data/puzzles/oware.txt")),
-    (
-        "mulabalaba.txt",
-        include_str!("../../../data/puzzles/mulabalaba.txt"),
-    ),
-];
+pub use kraal_packs::PACKS;
 
 /// `kraal puzzle`.
 #[derive(clap::Args, Debug)]
@@ -94,11 +75,7 @@ enum PuzzleCommand {
 /// # Errors
 /// A shipped pack that does not read (a build of a broken pack).
 pub fn shipped() -> Result<Vec<Puzzle>> {
-    let mut all = Vec::new();
-    for (name, text) in PACKS {
-        all.extend(parse_pack(text).with_context(|| format!("the shipped pack {name}"))?);
-    }
-    Ok(all)
+    Ok(kraal_packs::shipped()?)
 }
 
 fn game_named(name: Option<&str>) -> Result<GameName> {

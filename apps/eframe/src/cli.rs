@@ -48,6 +48,8 @@ pub enum OpenScreen {
     Home,
     /// "Play the computer": the start form.
     Play,
+    /// Today's daily puzzle.
+    Daily,
     /// The Mountain Ascent.
     Ascent,
     /// The rules and their examples.
@@ -64,6 +66,7 @@ impl OpenScreen {
         match self {
             OpenScreen::Home => None,
             OpenScreen::Play => Some(Mode::PlayComputer),
+            OpenScreen::Daily => Some(Mode::Daily),
             OpenScreen::Ascent => Some(Mode::Ascent),
             OpenScreen::Rules => Some(Mode::Rules),
             OpenScreen::Settings => Some(Mode::Settings),

@@ -5,8 +5,9 @@ use crate::theme::Palette;
 use egui::{RichText, vec2};
 use kraal_front::home::{MODES, Mode};
 
-/// Draws the home screen; returns the mode chosen, if any.
-pub fn show(ui: &mut egui::Ui, dark: bool, message: Option<&str>) -> Option<Mode> {
+/// Draws the home screen (`daily`: the daily puzzle's description, with the streak); returns
+/// the mode chosen, if any.
+pub fn show(ui: &mut egui::Ui, dark: bool, message: Option<&str>, daily: &str) -> Option<Mode> {
     let mut chosen = None;
     egui::ScrollArea::vertical().show(ui, |ui| {
         ui.vertical_centered(|ui| {
@@ -25,7 +26,12 @@ pub fn show(ui: &mut egui::Ui, dark: bool, message: Option<&str>) -> Option<Mode
                 ui.add_space(8.0);
             }
             for mode in MODES {
-                if mode_button(ui, mode.title(), mode.description()).clicked() {
+                let description = if mode == Mode::Daily {
+                    daily
+                } else {
+                    mode.description()
+                };
+                if mode_button(ui, mode.title(), description).clicked() {
                     chosen = Some(mode);
                 }
                 ui.add_space(6.0);

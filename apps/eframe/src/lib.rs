@@ -32,6 +32,7 @@ pub mod app;
 pub mod ascent_view;
 pub mod cli;
 pub mod config;
+pub mod daily_view;
 pub mod dialogs;
 pub mod home;
 pub mod mancala_board;

@@ -3,7 +3,7 @@
 
 use crate::game::{Direction, Match};
 use crate::keys::{self, Action};
-use crate::modes::{AscentScreen, HomeMenu, RulesScreen, SettingsScreen};
+use crate::modes::{AscentScreen, DailyScreen, HomeMenu, RulesScreen, SettingsScreen};
 use crate::start::{Choice, StartMenu};
 use crate::theme::{Role, Theme};
 use crate::ui;
@@ -253,6 +253,8 @@ pub enum Screen {
     Ascent(AscentScreen),
     /// The rules and their examples.
     Rules(Box<RulesScreen>),
+    /// The daily puzzle.
+    Daily(Box<DailyScreen>),
     /// The settings.
     Settings(SettingsScreen),
     /// A game.
@@ -421,6 +423,7 @@ impl App {
             Screen::Game(_) => self.game_key(key, now),
             Screen::Ascent(_) => self.ascent_key(key, now),
             Screen::Rules(_) => self.rules_key(key, now),
+            Screen::Daily(_) => self.daily_key(key, now),
             Screen::Settings(_) => self.settings_key(key),
         }
     }
@@ -630,7 +633,8 @@ impl App {
             | Action::Next
             | Action::Previous
             | Action::Swap
-            | Action::Reset => {}
+            | Action::Reset
+            | Action::Solution => {}
             Action::Game(command) => self.command(command),
         }
     }
@@ -842,7 +846,11 @@ impl App {
                     }
                 }
             }
-            Screen::Home(_) | Screen::Ascent(_) | Screen::Rules(_) | Screen::Settings(_) => {}
+            Screen::Home(_)
+            | Screen::Ascent(_)
+            | Screen::Rules(_)
+            | Screen::Daily(_)
+            | Screen::Settings(_) => {}
             Screen::Game(g) => {
                 if g.overlay != Overlay::None {
                     return;
@@ -874,6 +882,9 @@ impl App {
         let animations = self.animations;
         if let Screen::Rules(r) = &mut self.screen {
             r.board.tick(now, animations);
+        }
+        if let Screen::Daily(d) = &mut self.screen {
+            d.board.tick(now, animations);
         }
         let Screen::Game(g) = &mut self.screen else {
             return;

@@ -37,6 +37,8 @@ pub enum Action {
     Swap,
     /// Set the example up again (rules screen).
     Reset,
+    /// Show the solution (daily puzzle screen).
+    Solution,
     /// A command of the shared key map.
     Game(Command),
 }
@@ -282,6 +284,34 @@ pub const RULES: &[Binding] = &[
     },
 ];
 
+/// The keys of the daily puzzle screen (the board's are [`CURSOR`]).
+pub const DAILY: &[Binding] = &[
+    Binding {
+        keys: &[ch('g'), code(KeyCode::Tab)],
+        label: "g",
+        action: Action::Next,
+        help: "next game",
+    },
+    Binding {
+        keys: &[ch('s')],
+        label: "s",
+        action: Action::Solution,
+        help: "show the solution",
+    },
+    Binding {
+        keys: &[ch('q'), code(KeyCode::Esc)],
+        label: "Esc",
+        action: Action::Home,
+        help: "home",
+    },
+    Binding {
+        keys: &[(KeyCode::Char('c'), CTRL)],
+        label: "Ctrl-C",
+        action: Action::Game(Command::Quit),
+        help: "quit",
+    },
+];
+
 /// The keys of the settings screen.
 pub const SETTINGS: &[Binding] = &[
     Binding {
@@ -413,7 +443,9 @@ mod tests {
 
     #[test]
     fn every_key_of_a_table_leads_to_its_own_action() {
-        for table in [CURSOR, START, GAME_OVER, HOME, ASCENT, RULES, SETTINGS] {
+        for table in [
+            CURSOR, START, GAME_OVER, HOME, ASCENT, RULES, DAILY, SETTINGS,
+        ] {
             for binding in table {
                 for &(code, modifiers) in binding.keys {
                     let key = KeyEvent::new(code, modifiers);

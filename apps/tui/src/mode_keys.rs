@@ -3,12 +3,14 @@
 
 use crate::app::{App, GameScreen, Screen, start_menu};
 use crate::keys::{self, Action};
-use crate::modes::{AscentScreen, HomeMenu, RulesScreen, SettingsScreen};
+use crate::modes::{AscentScreen, DailyScreen, HomeMenu, RulesScreen, SettingsScreen};
 use crossterm::event::KeyEvent;
 use kraal_front::Command;
 use kraal_front::ascent::{self, Climbing, Mountain};
+use kraal_front::daily::GAMES;
 use kraal_front::home::Mode;
 use kraal_front::lessons::Book;
+use kraal_puzzles::GameName;
 use kraal_session::Seat;
 use kraal_session::any::capitalise;
 use std::time::Instant;
@@ -72,6 +74,18 @@ impl App {
                 None => return,
             },
             Mode::Settings => Screen::Settings(SettingsScreen),
+            Mode::Daily => {
+                let game = GameName::parse(&self.settings.game).unwrap_or(GameName::Morabaraba);
+                match daily_screen(game) {
+                    Ok(screen) => Screen::Daily(Box::new(screen)),
+                    Err(why) => {
+                        if let Screen::Home(home) = &mut self.screen {
+                            home.message = Some(why);
+                        }
+                        return;
+                    }
+                }
+            }
         };
     }
 
@@ -210,6 +224,70 @@ impl App {
         }
     }
 
+    pub(crate) fn daily_key(&mut self, key: KeyEvent, now: Instant) {
+        let Screen::Daily(d) = &mut self.screen else {
+            return;
+        };
+        if d.board.is_animating() {
+            d.board.finish_animation();
+        }
+        d.note = None;
+        if let Some(action) = keys::action(keys::CURSOR, key) {
+            if d.daily.is_over() {
+                return;
+            }
+            match action {
+                Action::Up => d.board.move_cursor(crate::game::Direction::Up),
+                Action::Down => d.board.move_cursor(crate::game::Direction::Down),
+                Action::Left => d.board.move_cursor(crate::game::Direction::Left),
+                Action::Right => d.board.move_cursor(crate::game::Direction::Right),
+                Action::Select => {
+                    if let Some(why) = d.board.select(now) {
+                        d.note = Some(why);
+                    }
+                    d.judge_last();
+                    self.record_daily();
+                }
+                _ => {}
+            }
+            return;
+        }
+        match keys::action(keys::DAILY, key) {
+            Some(Action::Next) => {
+                let at = GAMES.iter().position(|g| *g == d.daily.game()).unwrap_or(0);
+                let game = GAMES[(at + 1) % GAMES.len()];
+                match daily_screen(game) {
+                    Ok(next) => **d = next,
+                    Err(why) => d.note = Some(why),
+                }
+            }
+            Some(Action::Solution) if !d.daily.is_over() => {
+                d.daily.show_solution();
+                self.record_daily();
+            }
+            Some(Action::Home) => self.show_home(),
+            Some(Action::Game(Command::Quit)) => self.quit = true,
+            _ => {}
+        }
+    }
+
+    /// Records the daily puzzle in the progress file once it is over (solved or the solution
+    /// shown); a file that cannot be written is said under the board.
+    fn record_daily(&mut self) {
+        let Screen::Daily(d) = &mut self.screen else {
+            return;
+        };
+        let Some(file) = self.progress.as_mut() else {
+            if d.daily.is_over() && d.note.is_none() {
+                d.note = Some("No progress file: the puzzle is played but not kept.".to_owned());
+            }
+            return;
+        };
+        if let Err(e) = d.daily.record_in(file) {
+            d.note = Some(capitalise(&e.to_string()));
+        }
+    }
+
     pub(crate) fn settings_key(&mut self, key: KeyEvent) {
         match keys::action(keys::SETTINGS, key) {
             Some(Action::Select) => {
@@ -222,4 +300,10 @@ impl App {
             _ => {}
         }
     }
+}
+
+/// The daily puzzle screen of `game`, today, from the shipped packs; or why it cannot open.
+fn daily_screen(game: GameName) -> Result<DailyScreen, String> {
+    let puzzles = kraal_packs::shipped().map_err(|e| capitalise(&e.to_string()))?;
+    DailyScreen::new(game, &puzzles).map_err(|e| capitalise(&e.to_string()))
 }

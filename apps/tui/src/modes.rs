@@ -6,8 +6,11 @@
 
 use crate::game::Match;
 use crate::start::StartMenu;
+use kraal_front::daily::{DailyError, DailyPuzzle};
 use kraal_front::home::{MODES, Mode};
 use kraal_front::lessons::{Book, Lesson, Verdict};
+use kraal_puzzles::{GameName, Puzzle};
+use kraal_session::any::capitalise;
 
 /// The home screen: the modes, one selected.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -105,6 +108,70 @@ impl RulesScreen {
             self.reset();
         }
         self.verdict = Some(verdict);
+    }
+}
+
+/// The daily puzzle screen: today's puzzle of one game on the real board (the player picks
+/// the solver's moves with the cursor; [`DailyPuzzle`] judges them and plays the replies).
+pub struct DailyScreen {
+    /// The puzzle being solved.
+    pub daily: DailyPuzzle,
+    /// Its board, set up again from [`DailyPuzzle::board`] after every move judged.
+    pub board: Match,
+    /// A note (a pick refused, a file that could not be written).
+    pub note: Option<String>,
+}
+
+impl DailyScreen {
+    /// Today's puzzle of `game`, from `puzzles`.
+    ///
+    /// # Errors
+    /// No puzzle for the day, or one that cannot be set up.
+    pub fn new(game: GameName, puzzles: &[Puzzle]) -> Result<DailyScreen, DailyError> {
+        DailyScreen::from_daily(DailyPuzzle::of_today(game, puzzles)?)
+    }
+
+    /// The screen on `daily`.
+    ///
+    /// # Errors
+    /// A position that cannot be set up.
+    pub fn from_daily(daily: DailyPuzzle) -> Result<DailyScreen, DailyError> {
+        let board = Match::from_game(daily.board()?);
+        Ok(DailyScreen {
+            daily,
+            board,
+            note: None,
+        })
+    }
+
+    /// After a pick: a finished move is judged and the board set up again (a wrong move
+    /// taken back, the reply played), keeping the cursor where it was.
+    pub fn judge_last(&mut self) {
+        self.board.finish_animation();
+        let judged = match self.daily.judge_pick(&self.board.game) {
+            Ok(Some(_)) => true,
+            Ok(None) => false,
+            Err(e) => {
+                self.note = Some(capitalise(&e.to_string()));
+                true
+            }
+        };
+        if judged {
+            self.reset_board();
+        }
+    }
+
+    /// Sets the board up again from the puzzle, keeping the cursor.
+    pub fn reset_board(&mut self) {
+        match self.daily.board() {
+            Ok(game) => {
+                let (point, hole) = (self.board.point, self.board.hole);
+                self.board = Match::from_game(game);
+                self.board.point = point;
+                self.board.hole = hole;
+            }
+            Err(e) => self.note = Some(capitalise(&e.to_string())),
+        }
     }
 }
 

@@ -61,6 +61,7 @@ fn the_home_screen_reaches_every_mode_and_comes_back() {
             (Screen::Start(menu), Mode::PlayComputer) => menu.picking.is_none(),
             (Screen::Ascent(_), Mode::Ascent) => true,
             (Screen::Rules(_), Mode::Rules) => true,
+            (Screen::Daily(_), Mode::Daily) => true,
             (Screen::Settings(_), Mode::Settings) => true,
             // Nothing to continue: the home screen says so.
             (Screen::Home(home), Mode::Continue) => {
@@ -114,6 +115,7 @@ fn note(app: &App) -> String {
 fn beating_the_calf_climbs_camp_one_and_a_hint_marks_the_climb_assisted() {
     let dir = folder("climb");
     let mut app = app_with_progress(&dir);
+    press(&mut app, KeyCode::Down); // Daily puzzle
     press(&mut app, KeyCode::Down); // Mountain Ascent
     press(&mut app, KeyCode::Enter);
     assert!(matches!(app.screen, Screen::Ascent(_)));
@@ -231,7 +233,7 @@ fn a_corrupt_progress_file_is_set_aside_and_reported_on_the_home_screen() {
 fn rules_app() -> App {
     let mut app = App::new(PLAIN, Paths::default(), 5);
     app.size = Rect::new(0, 0, 110, 36);
-    for _ in 0..3 {
+    for _ in 0..4 {
         press(&mut app, KeyCode::Down);
     }
     press(&mut app, KeyCode::Enter);
@@ -337,7 +339,7 @@ fn the_mancala_examples_are_tried_with_the_cursor_too() {
 #[test]
 fn the_settings_screen_turns_the_animation_off() {
     let mut app = App::new(PLAIN, Paths::default(), 5);
-    for _ in 0..4 {
+    for _ in 0..5 {
         press(&mut app, KeyCode::Down);
     }
     press(&mut app, KeyCode::Enter);

@@ -1,14 +1,14 @@
 //! The home screen's modes, in the order both the terminal UI and the GUI show them, each with
-//! its title and a short description. The daily puzzle and online play have their places in
-//! the order ([`Mode`] says where) but no entry until they exist: no front end shows a mode
-//! that does nothing.
+//! its title and a short description. Online play has its place in the order ([`Mode`] says
+//! where) but no entry until it exists: no front end shows a mode that does nothing.
 
 /// One mode of the home screen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Mode {
     /// A game against the computer (or a person): the start form.
     PlayComputer,
-    // The daily puzzle goes here, once it exists (issue #16).
+    /// Today's puzzle of each game ([`crate::daily`]).
+    Daily,
     /// The Mountain Ascent.
     Ascent,
     // Online play goes here, once it exists.
@@ -21,8 +21,9 @@ pub enum Mode {
 }
 
 /// The modes shown, in order.
-pub const MODES: [Mode; 5] = [
+pub const MODES: [Mode; 6] = [
     Mode::PlayComputer,
+    Mode::Daily,
     Mode::Ascent,
     Mode::Continue,
     Mode::Rules,
@@ -35,6 +36,7 @@ impl Mode {
     pub const fn title(self) -> &'static str {
         match self {
             Mode::PlayComputer => "Play the computer",
+            Mode::Daily => "Daily puzzle",
             Mode::Ascent => "Mountain Ascent",
             Mode::Continue => "Continue a game",
             Mode::Rules => "Rules",
@@ -47,6 +49,7 @@ impl Mode {
     pub const fn description(self) -> &'static str {
         match self {
             Mode::PlayComputer => "choose a game, its rules and one of seven opponents",
+            Mode::Daily => "today's puzzle of each game: keep your streak of days",
             Mode::Ascent => "climb seven camps, one opponent each, from the foot to the summit",
             Mode::Continue => "go on with a game you left unfinished",
             Mode::Rules => "the rules in plain words, with examples to try on the board",

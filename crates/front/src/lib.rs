@@ -12,6 +12,7 @@
 
 pub mod ascent;
 pub mod autosave;
+pub mod daily;
 pub mod home;
 pub mod keymap;
 pub mod lessons;

@@ -14,6 +14,7 @@ use crate::anim::Animation;
 use crate::ascent_view::AscentView;
 use crate::cli::{self, Args, Opening};
 use crate::config::{Config, Prefs};
+use crate::daily_view::DailyView;
 use crate::dialogs::{self, DialogAction, FileDialog, OverAction, ResignAnswer};
 use crate::menu::{Menu, MenuAction};
 use crate::panel::{self, Notice, PanelView};
@@ -63,6 +64,8 @@ pub enum Screen {
     Ascent(AscentView),
     /// The rules and their examples.
     Rules(Box<RulesView>),
+    /// The daily puzzle.
+    Daily(Box<DailyView>),
     /// The settings.
     Settings,
 }

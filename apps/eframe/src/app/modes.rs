@@ -3,10 +3,12 @@
 
 use super::{KraalApp, Screen};
 use crate::ascent_view::{self, AscentAction, AscentView};
+use crate::daily_view;
 use crate::rules_view::{self, RulesView};
 use kraal_front::ascent::{AscentProgress, Climbing, Mountain, NOT_KEPT};
 use kraal_front::home::Mode;
 use kraal_front::lessons::Book;
+use kraal_puzzles::{Date, GameName};
 use kraal_session::Seat;
 
 impl KraalApp {
@@ -36,7 +38,11 @@ impl KraalApp {
                     .cloned()
                     .chain(self.menu.set_aside.iter().map(|a| format!("{a}.")))
                     .reduce(|a, b| format!("{a} {b}"));
-                if let Some(mode) = crate::home::show(ui, self.prefs.dark, message.as_deref()) {
+                let progress = self.progress.as_ref().map(|f| &f.progress.puzzles);
+                let daily = kraal_front::daily::home_description(progress, Date::today_utc());
+                if let Some(mode) =
+                    crate::home::show(ui, self.prefs.dark, message.as_deref(), &daily)
+                {
                     self.open_mode(mode);
                 }
             }
@@ -59,6 +65,12 @@ impl KraalApp {
             }
             Screen::Rules(view) => {
                 if rules_view::show(ui, view, &self.settings, self.prefs.dark).is_some() {
+                    self.screen = Screen::Home;
+                }
+            }
+            Screen::Daily(view) => {
+                let progress = self.progress.as_mut();
+                if daily_view::show(ui, view, progress, self.prefs.dark).is_some() {
                     self.screen = Screen::Home;
                 }
             }
@@ -100,6 +112,16 @@ impl KraalApp {
                 None => return,
             },
             Mode::Settings => Screen::Settings,
+            Mode::Daily => {
+                let game = GameName::parse(&self.settings.game).unwrap_or(GameName::Morabaraba);
+                match daily_view::open(game) {
+                    Ok(view) => Screen::Daily(Box::new(view)),
+                    Err(why) => {
+                        self.home_message = Some(why);
+                        return;
+                    }
+                }
+            }
         };
     }
 

@@ -5,7 +5,7 @@ use crate::app::App;
 use crate::keys;
 use crate::modes::HomeMenu;
 use crate::theme::{Role, Theme};
-use kraal_front::home::MODES;
+use kraal_front::home::{MODES, Mode};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Modifier;
@@ -23,8 +23,8 @@ pub(crate) fn centred(area: Rect, width: u16, height: u16) -> Rect {
     )
 }
 
-/// Draws the home screen.
-pub fn draw_home(home: &HomeMenu, theme: Theme, area: Rect, buf: &mut Buffer) {
+/// Draws the home screen; `daily` is the daily puzzle's description (with the streak).
+pub fn draw_home(home: &HomeMenu, theme: Theme, daily: &str, area: Rect, buf: &mut Buffer) {
     let message = home
         .message
         .as_deref()
@@ -58,7 +58,11 @@ pub fn draw_home(home: &HomeMenu, theme: Theme, area: Rect, buf: &mut Buffer) {
         buf.set_stringn(
             x + 4,
             y + 1,
-            mode.description(),
+            if *mode == Mode::Daily {
+                daily
+            } else {
+                mode.description()
+            },
             width - 4,
             theme.style(Role::Dim),
         );

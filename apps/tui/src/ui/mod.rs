@@ -1,10 +1,11 @@
 //! Drawing: every screen is a pure function of the [`App`]'s state. One module a screen:
 //! [`home`] (the home and settings screens), [`ascent`] (the Mountain Ascent), [`rules`] (the
-//! rules and their examples), [`start`] (the start screen), [`game`] (the board and its panels), [`overlays`] (the
+//! rules and their examples), [`daily`] (the daily puzzle), [`start`] (the start screen), [`game`] (the board and its panels), [`overlays`] (the
 //! windows over a game); [`layout`] places the game screen's parts once, for the drawing
 //! and for the mouse.
 
 pub mod ascent;
+pub mod daily;
 pub mod game;
 pub mod home;
 pub mod layout;
@@ -19,6 +20,7 @@ pub use start::start_line_at;
 use crate::app::{App, Screen};
 use crate::keys;
 use crate::theme::{Role, Theme};
+use kraal_puzzles::Date;
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -68,9 +70,14 @@ pub fn draw(app: &App, area: Rect, buf: &mut Buffer, now: Instant) {
             }
         }
         Screen::Game(g) => game::draw_game(app, g, area, buf, now),
-        Screen::Home(home) => home::draw_home(home, app.theme, area, buf),
+        Screen::Home(home) => {
+            let progress = app.progress.as_ref().map(|f| &f.progress.puzzles);
+            let daily = kraal_front::daily::home_description(progress, Date::today_utc());
+            home::draw_home(home, app.theme, &daily, area, buf);
+        }
         Screen::Ascent(screen) => ascent::draw_ascent(app, screen, area, buf),
         Screen::Rules(rules) => rules::draw_rules(app, rules, area, buf),
+        Screen::Daily(daily) => daily::draw_daily(app, daily, area, buf),
         Screen::Settings(_) => home::draw_settings(app, area, buf),
     }
 }
