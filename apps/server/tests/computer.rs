@@ -80,10 +80,11 @@ async fn against(url: &str, frame: ClientFrame, views: bool, max_plies: usize) -
             ServerFrame::Game(_) | ServerFrame::Moved { .. } if mine && !views => {
                 if me.ply() as usize >= max_plies {
                     me.send(ClientFrame::Resign).await;
-                } else {
-                    let first = me.mirror().legal_moves()[0];
+                } else if let Some(first) = me.mirror().legal_moves().first().copied() {
                     me.send_move(&first.to_string()).await;
                 }
+                // No legal move: the rules ended the game with that move, and the frame saying
+                // so comes next.
             }
             ServerFrame::Error { code, message } => panic!("refused: {code} {message}"),
             _ => {}
