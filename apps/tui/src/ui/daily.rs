@@ -2,7 +2,7 @@
 //! cursor), the objective in words, what the app said to the last move, and the result once
 //! recorded (the rating and the streaks).
 
-use super::{block, draw_board, key_line, wrap};
+use super::{block, board_keys, draw_board, wrap};
 use crate::app::App;
 use crate::keys;
 use crate::modes::DailyScreen;
@@ -78,24 +78,5 @@ pub fn draw_daily(app: &App, d: &DailyScreen, area: Rect, buf: &mut Buffer) {
     } else if !d.daily.is_over() {
         put("Your move.", Role::Dim, &mut y);
     }
-    let cursor = if theme.ascii {
-        "arrows, Enter: play on the board  -  "
-    } else {
-        "← ↑ → ↓ Enter: play on the board  -  "
-    };
-    let y = area.y + area.height.saturating_sub(2);
-    buf.set_stringn(
-        area.x + 1,
-        y,
-        cursor,
-        area.width as usize,
-        theme.style(Role::Dim),
-    );
-    let used = cursor.chars().count() as u16 + 1;
-    key_line(
-        keys::DAILY,
-        theme,
-        Rect::new(area.x + used, y, area.width.saturating_sub(used + 1), 2),
-        buf,
-    );
+    board_keys(keys::DAILY, theme, area, buf);
 }

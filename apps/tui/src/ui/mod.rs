@@ -83,6 +83,31 @@ pub fn draw(app: &App, area: Rect, buf: &mut Buffer, now: Instant) {
 }
 
 /// A screen's keys on one line, from its key table.
+/// The key bar under a screen that plays moves on a board (the rules examples, the daily
+/// puzzle): the cursor keys, then the screen's own `table`, on the last two rows of `area`.
+pub(crate) fn board_keys(table: &[keys::Binding], theme: Theme, area: Rect, buf: &mut Buffer) {
+    let cursor = if theme.ascii {
+        "arrows, Enter: play on the board  -  "
+    } else {
+        "← ↑ → ↓ Enter: play on the board  -  "
+    };
+    let y = area.y + area.height.saturating_sub(2);
+    buf.set_stringn(
+        area.x + 1,
+        y,
+        cursor,
+        area.width as usize,
+        theme.style(Role::Dim),
+    );
+    let used = cursor.chars().count() as u16 + 1;
+    key_line(
+        table,
+        theme,
+        Rect::new(area.x + used, y, area.width.saturating_sub(used + 1), 2),
+        buf,
+    );
+}
+
 pub(crate) fn key_line(table: &[keys::Binding], theme: Theme, area: Rect, buf: &mut Buffer) {
     let items: Vec<String> = table
         .iter()

@@ -1,7 +1,7 @@
 //! The rules screen: an example on the real board (the player tries it with the cursor), the
 //! prompt and what the app said, and the rules in plain words beside it.
 
-use super::{block, draw_board, key_line, wrap};
+use super::{block, board_keys, draw_board, wrap};
 use crate::app::App;
 use crate::keys;
 use crate::modes::RulesScreen;
@@ -86,24 +86,5 @@ pub fn draw_rules(app: &App, r: &RulesScreen, area: Rect, buf: &mut Buffer) {
     for paragraph in r.book.text.paragraphs {
         put(paragraph, Role::Dim, &mut y);
     }
-    let cursor = if theme.ascii {
-        "arrows, Enter: play on the board  -  "
-    } else {
-        "← ↑ → ↓ Enter: play on the board  -  "
-    };
-    let y = area.y + area.height.saturating_sub(2);
-    buf.set_stringn(
-        area.x + 1,
-        y,
-        cursor,
-        area.width as usize,
-        theme.style(Role::Dim),
-    );
-    let used = cursor.chars().count() as u16 + 1;
-    key_line(
-        keys::RULES,
-        theme,
-        Rect::new(area.x + used, y, area.width.saturating_sub(used + 1), 2),
-        buf,
-    );
+    board_keys(keys::RULES, theme, area, buf);
 }
