@@ -28,6 +28,12 @@ pub enum Action {
     AcceptDraw,
     /// Claim that no capture can happen again (Oware).
     Claim,
+    /// Decline the draw the online opponent offers.
+    DeclineDraw,
+    /// Claim the win: the online opponent has been gone past the grace period.
+    ClaimWin,
+    /// Claim a draw instead: the online opponent has been gone past the grace period.
+    ClaimDraw,
     /// Pass (the only move of a blocked player in Koti).
     Pass,
     /// Open the save dialog.

@@ -39,6 +39,10 @@ pub struct Args {
     /// Open this screen instead of the home screen (when no game is asked for).
     #[arg(long, value_name = "SCREEN", value_enum)]
     pub open: Option<OpenScreen>,
+    /// The online server's websocket address (default ws://127.0.0.1:7878/ws, or the one
+    /// last used); the online screen can change it.
+    #[arg(long, value_name = "URL", value_parser = parse_server)]
+    pub server: Option<String>,
 }
 
 /// A screen `--open` names.
@@ -52,6 +56,8 @@ pub enum OpenScreen {
     Daily,
     /// The Mountain Ascent.
     Ascent,
+    /// Online play: create, join or resume a game.
+    Online,
     /// The rules and their examples.
     Rules,
     /// The settings.
@@ -68,6 +74,7 @@ impl OpenScreen {
             OpenScreen::Play => Some(Mode::PlayComputer),
             OpenScreen::Daily => Some(Mode::Daily),
             OpenScreen::Ascent => Some(Mode::Ascent),
+            OpenScreen::Online => Some(Mode::Online),
             OpenScreen::Rules => Some(Mode::Rules),
             OpenScreen::Settings => Some(Mode::Settings),
         }
@@ -86,6 +93,25 @@ pub fn keys_help() -> String {
         ));
     }
     text
+}
+
+/// Checks a server's address: a websocket URL (`ws://` or `wss://`).
+///
+/// # Errors
+/// Anything else, with an example.
+pub fn parse_server(text: &str) -> Result<String, String> {
+    let text = text.trim();
+    let rest = text
+        .strip_prefix("ws://")
+        .or_else(|| text.strip_prefix("wss://"))
+        .unwrap_or_default();
+    if rest.is_empty() || rest.starts_with('/') || rest.contains(char::is_whitespace) {
+        return Err(format!(
+            "write a websocket address such as {}, not {text:?}",
+            kraal_front::online::DEFAULT_SERVER
+        ));
+    }
+    Ok(text.to_owned())
 }
 
 /// Reads `WIDTHxHEIGHT`.
@@ -238,6 +264,11 @@ mod tests {
                 .contains("WIDTHxHEIGHT")
         );
         assert!(parse(&["--dark", "--light"]).is_err());
+        let err = parse(&["--server", "127.0.0.1:7878"]).unwrap_err();
+        assert!(err.contains("websocket address such as ws://"), "{err}");
+        assert!(parse(&["--server", "ws://"]).is_err());
+        let args = parse(&["--server", "wss://kraal.example/ws"]).unwrap();
+        assert_eq!(args.server.as_deref(), Some("wss://kraal.example/ws"));
     }
 
     #[test]

@@ -12,6 +12,9 @@ use std::path::{Path, PathBuf};
 /// The name of the GUI's own preferences file in the config folder.
 pub const PREFS_FILE: &str = "gui.txt";
 
+/// The seat tokens' file inside a [`Config::in_folder`] folder.
+pub const ONLINE_FILE: &str = "online.json";
+
 /// The folder of saved games inside a [`Config::in_folder`] folder.
 pub const GAMES_FOLDER: &str = "games";
 
@@ -26,6 +29,9 @@ pub struct Config {
     pub prefs_path: Option<PathBuf>,
     /// The player's progress file (the Mountain Ascent), shared with the terminal UI.
     pub progress_path: Option<PathBuf>,
+    /// The file of the online games' seat tokens (`None`: the user's default,
+    /// [`kraal_online::TokenStore::open_default`]).
+    pub online_store: Option<PathBuf>,
     /// The folder the save and load dialogs start in (created when a game is saved there).
     pub save_folder: PathBuf,
     /// Whether Save and Load open the desktop's own file dialogs (where the desktop has a
@@ -51,6 +57,7 @@ impl Config {
             unfinished: kraal_front::Unfinished::user().map(|u| u.folder().to_path_buf()),
             prefs_path: Settings::folder().map(|f| f.join(PREFS_FILE)),
             progress_path: kraal_front::Progress::path(),
+            online_store: None,
             save_folder,
             native_dialogs: true,
             seed,
@@ -67,6 +74,7 @@ impl Config {
             unfinished: Some(folder.join(kraal_front::unfinished::FOLDER)),
             prefs_path: Some(folder.join(PREFS_FILE)),
             progress_path: Some(folder.join(kraal_front::progress::FILE_NAME)),
+            online_store: Some(folder.join(ONLINE_FILE)),
             save_folder: folder.join(GAMES_FOLDER),
             native_dialogs: false,
             seed,
@@ -83,7 +91,7 @@ impl Config {
 }
 
 /// What only the window has to remember.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Prefs {
     /// Dark colours (otherwise light).
     pub dark: bool,
@@ -91,6 +99,10 @@ pub struct Prefs {
     pub speed: f32,
     /// The time control of new games (index into [`CLOCKS`]).
     pub clock: usize,
+    /// The name shown to online opponents (empty: none).
+    pub name: String,
+    /// The online server last used (`None`: [`kraal_front::online::DEFAULT_SERVER`]).
+    pub server: Option<String>,
 }
 
 /// The time controls the menu offers: the text `TimeControl` reads, and a name for players.
@@ -107,6 +119,8 @@ impl Default for Prefs {
             dark: false,
             speed: 1.0,
             clock: 0,
+            name: String::new(),
+            server: None,
         }
     }
 }
@@ -137,6 +151,11 @@ impl Prefs {
                         prefs.clock = i;
                     }
                 }
+                // A name is one printable line; the server checks the rest.
+                "name" => prefs.name = value.trim().to_owned(),
+                "server" if !value.trim().is_empty() => {
+                    prefs.server = Some(value.trim().to_owned());
+                }
                 _ => {}
             }
         }
@@ -145,13 +164,21 @@ impl Prefs {
 
     /// The file's text.
     #[must_use]
-    pub fn to_text(self) -> String {
-        format!(
+    pub fn to_text(&self) -> String {
+        let mut text = format!(
             "# kraal-gui preferences\ntheme={}\nspeed={}\nclock={}\n",
             if self.dark { "dark" } else { "light" },
             self.speed,
             CLOCKS.get(self.clock).map_or("none", |c| c.0)
-        )
+        );
+        let one_line = |s: &str| s.replace(['\n', '\r'], " ");
+        if !self.name.is_empty() {
+            text.push_str(&format!("name={}\n", one_line(&self.name)));
+        }
+        if let Some(server) = &self.server {
+            text.push_str(&format!("server={}\n", one_line(server)));
+        }
+        text
     }
 
     /// Reads the file at `path`; a missing or unreadable file gives the defaults.
@@ -166,7 +193,7 @@ impl Prefs {
     ///
     /// # Errors
     /// The folder or file cannot be written.
-    pub fn save(self, path: &Path) -> std::io::Result<()> {
+    pub fn save(&self, path: &Path) -> std::io::Result<()> {
         if let Some(folder) = path.parent() {
             std::fs::create_dir_all(folder)?;
         }
@@ -194,6 +221,8 @@ mod tests {
             dark: true,
             speed: 2.0,
             clock: 2,
+            name: "Thandi".to_owned(),
+            server: Some("ws://example.org:7878/ws".to_owned()),
         };
         assert_eq!(Prefs::parse(&prefs.to_text()), prefs);
         assert_eq!(Prefs::parse("speed=99\nnoise\ntheme=odd"), Prefs::default());

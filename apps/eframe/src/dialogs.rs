@@ -126,8 +126,9 @@ fn window_width(ctx: &egui::Context) -> f32 {
 }
 
 /// The game-over window: the result with its reason ("White wins: Black has no legal
-/// move"), and how long the game was.
-pub fn game_over(ctx: &egui::Context, ending: &str, length: &str) -> OverAction {
+/// move"), and how long the game was; `take_back` offers to take the last turn back (not
+/// online).
+pub fn game_over(ctx: &egui::Context, ending: &str, length: &str, take_back: bool) -> OverAction {
     let mut action = OverAction::None;
     egui::Window::new("Game over")
         .collapsible(false)
@@ -141,7 +142,8 @@ pub fn game_over(ctx: &egui::Context, ending: &str, length: &str) -> OverAction 
                 if ui.button("New game").clicked() {
                     action = OverAction::NewGame;
                 }
-                if ui.button("Take back").clicked() {
+                // An online game's moves are the server's: none is taken back.
+                if take_back && ui.button("Take back").clicked() {
                     action = OverAction::Undo;
                 }
                 if ui.button("Look at the board").clicked() {

@@ -16,6 +16,8 @@
 //!   [`Action`]s. [`menu`]: the start menu, "Play the computer" (it edits its own choices
 //!   only). [`home`]: the home screen (every mode) and the settings. [`ascent_view`]: the
 //!   Mountain Ascent. [`rules_view`]: the rules with their examples on the board.
+//!   [`online_view`]: the online screen (create, join by code, resume, the join code while
+//!   waiting) and the connection's indicator; `app::online` runs the online game.
 //!   [`dialogs`]: the windows (save and load, game over, resign, the keys).
 //! - [`morris_board`], [`mancala_board`]: the boards, drawn from the rules crates' geometry;
 //!   they return what was clicked. [`anim`]: move, shot and sowing animations.
@@ -23,8 +25,8 @@
 //! - [`cli`]: the command line, checked before a window opens. [`config`]: where files are
 //!   kept, and the GUI's own preferences. [`theme`]: light and dark colours.
 //!
-//! Nothing below [`app`] uses it; [`panel`] and [`dialogs`] use only [`actions`] and the
-//! session's read-only calls.
+//! Nothing below [`app`] uses it; [`panel`] and [`dialogs`] use only [`actions`] (the panel
+//! also the indicator of [`online_view`]) and the session's read-only calls.
 
 pub mod actions;
 pub mod anim;
@@ -38,6 +40,7 @@ pub mod home;
 pub mod mancala_board;
 pub mod menu;
 pub mod morris_board;
+pub mod online_view;
 pub mod panel;
 pub mod review_view;
 pub mod rules_view;

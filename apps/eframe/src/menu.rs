@@ -108,6 +108,45 @@ impl Menu {
     }
 }
 
+/// The game and rule-set choices of a new game (the start form's and the online form's): a
+/// radio button for each game, then for each rule set of the game chosen.
+pub fn game_choice(ui: &mut egui::Ui, game: &mut String, rule_set: &mut String) {
+    ui.strong("Game");
+    for (name, about) in GAMES {
+        let title = capitalise(name);
+        if ui
+            .radio(*game == *name, title)
+            .on_hover_text(*about)
+            .clicked()
+            && *game != *name
+        {
+            *game = (*name).to_owned();
+            *rule_set = rule_sets_of(name)
+                .first()
+                .map_or_else(String::new, |(r, _)| (*r).to_owned());
+        }
+        ui.label(egui::RichText::new(*about).small().weak());
+    }
+    ui.add_space(8.0);
+    ui.strong("Rule set");
+    for (name, about) in rule_sets_of(game) {
+        if ui.radio(*rule_set == name, name).clicked() {
+            *rule_set = name.to_owned();
+        }
+        ui.label(egui::RichText::new(about).small().weak());
+    }
+}
+
+/// The clock choice of a new game (an index into [`CLOCKS`]).
+pub fn clock_choice(ui: &mut egui::Ui, clock: &mut usize) {
+    ui.strong("Clock");
+    for (i, (_, name)) in CLOCKS.iter().enumerate() {
+        if ui.radio(*clock == i, *name).clicked() {
+            *clock = i;
+        }
+    }
+}
+
 /// Draws the menu; returns what the player chose, if anything.
 pub fn show(ui: &mut egui::Ui, menu: &mut Menu) -> Option<MenuAction> {
     let mut action = None;
@@ -140,30 +179,7 @@ pub fn show(ui: &mut egui::Ui, menu: &mut Menu) -> Option<MenuAction> {
         ui.separator();
         ui.columns(2, |columns| {
             let ui = &mut columns[0];
-            ui.strong("Game");
-            for (game, about) in GAMES {
-                let title = capitalise(game);
-                if ui
-                    .radio(menu.game == *game, title)
-                    .on_hover_text(*about)
-                    .clicked()
-                    && menu.game != *game
-                {
-                    menu.game = (*game).to_owned();
-                    menu.rule_set = rule_sets_of(game)
-                        .first()
-                        .map_or_else(String::new, |(r, _)| (*r).to_owned());
-                }
-                ui.label(egui::RichText::new(*about).small().weak());
-            }
-            ui.add_space(8.0);
-            ui.strong("Rule set");
-            for (name, about) in rule_sets_of(&menu.game) {
-                if ui.radio(menu.rule_set == name, name).clicked() {
-                    menu.rule_set = name.to_owned();
-                }
-                ui.label(egui::RichText::new(about).small().weak());
-            }
+            game_choice(ui, &mut menu.game, &mut menu.rule_set);
 
             let ui = &mut columns[1];
             ui.strong("Opponent");
@@ -202,12 +218,7 @@ pub fn show(ui: &mut egui::Ui, menu: &mut Menu) -> Option<MenuAction> {
                 }
             }
             ui.add_space(8.0);
-            ui.strong("Clock");
-            for (i, (_, name)) in CLOCKS.iter().enumerate() {
-                if ui.radio(menu.clock == i, *name).clicked() {
-                    menu.clock = i;
-                }
-            }
+            clock_choice(ui, &mut menu.clock);
         });
         ui.separator();
         if ui

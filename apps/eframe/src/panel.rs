@@ -40,6 +40,38 @@ pub struct PanelView<'a> {
     pub taken: &'a [Option<Taken>],
     /// The engine's review of the game, running or done.
     pub engine_review: Option<&'a ReviewPanel>,
+    /// The online game's connection, clocks and offers, when the game is online.
+    pub online: Option<&'a OnlinePanel>,
+}
+
+/// What the panel shows of an online game, in words read from the connection
+/// ([`kraal_front::online`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OnlinePanel {
+    /// The connection ("connected", "reconnecting in 3 s...").
+    pub link: crate::online_view::LinkShown,
+    /// Where the game stands ("Your move.", "You won...").
+    pub status: String,
+    /// Each side with who plays it ("White: you", "Black: Sipho").
+    pub names: [String; 2],
+    /// The server's clocks, if a clock runs.
+    pub clocks: Option<String>,
+    /// The opponent's connection is gone: the countdown to a claim, or that one may claim.
+    pub presence: Option<String>,
+    /// A draw offer standing, in words.
+    pub draw_offer: Option<String>,
+    /// The opponent offers a draw (accept or decline it).
+    pub offered_to_me: bool,
+    /// This player's own offer stands.
+    pub my_offer: bool,
+    /// The opponent has been gone long enough: the win (or a draw) may be claimed now.
+    pub claim_now: bool,
+    /// The game is being played (not waiting, not over).
+    pub playing: bool,
+    /// It is this player's turn on the server.
+    pub my_turn: bool,
+    /// How the game ended, as the server says.
+    pub ending: Option<String>,
 }
 
 /// What the person to move should click, in a window's words and the game's.
@@ -132,7 +164,8 @@ fn grouped(n: u64) -> String {
     out
 }
 
-fn mmss(d: std::time::Duration) -> String {
+/// A duration as minutes and seconds: `4:07`.
+pub(crate) fn mmss(d: std::time::Duration) -> String {
     let s = d.as_secs();
     format!("{}:{:02}", s / 60, s % 60)
 }
@@ -198,12 +231,22 @@ pub fn show(ui: &mut egui::Ui, view: &PanelView<'_>) -> Vec<Action> {
         .wrap(),
     );
     ui.add(egui::Label::new(egui::RichText::new(rules.about().0).small().weak()).wrap());
-    for (side, player) in players.into_iter().enumerate() {
-        ui.label(format!(
-            "{}: {}",
-            game.side_name(side),
-            player_label(player, players)
-        ));
+    match view.online {
+        Some(online) => {
+            for name in &online.names {
+                ui.label(name);
+            }
+            crate::online_view::link_indicator(ui, &online.link);
+        }
+        None => {
+            for (side, player) in players.into_iter().enumerate() {
+                ui.label(format!(
+                    "{}: {}",
+                    game.side_name(side),
+                    player_label(player, players)
+                ));
+            }
+        }
     }
     ui.separator();
 
@@ -267,6 +310,8 @@ fn status(ui: &mut egui::Ui, view: &PanelView<'_>, actions: &mut Vec<Action>) {
         {
             actions.push(Action::BackToGame);
         }
+    } else if let Some(online) = view.online {
+        online_status(ui, view, online, actions);
     } else if let Some((ending, length)) = ending_text(game) {
         ui.add(egui::Label::new(egui::RichText::new(ending).strong()).wrap());
         message(ui, &length, false);
@@ -282,7 +327,7 @@ fn status(ui: &mut egui::Ui, view: &PanelView<'_>, actions: &mut Vec<Action>) {
             message(ui, &prompt_text(prompt, game), false);
         }
     }
-    if live && game.human_to_move() {
+    if live && game.human_to_move() && view.online.is_none() {
         let mut extra = |label: &str, what: &str, command, action| {
             if ui.button(label).on_hover_text(tip(what, command)).clicked() {
                 actions.push(action);
@@ -343,6 +388,9 @@ fn status(ui: &mut egui::Ui, view: &PanelView<'_>, actions: &mut Vec<Action>) {
         }
         ui.add(egui::Label::new(egui::RichText::new(SOWING_LEGEND).small().weak()).wrap());
     }
+    if let Some(clocks) = view.online.and_then(|o| o.clocks.as_ref()) {
+        ui.label(clocks);
+    }
     if let Some(clocks) = game.clocks(std::time::Instant::now()) {
         ui.label(format!(
             "Clock: {} {}  {} {}",
@@ -370,6 +418,57 @@ fn status(ui: &mut egui::Ui, view: &PanelView<'_>, actions: &mut Vec<Action>) {
     }
 }
 
+/// The status of an online game: the server's words for where it stands, what to click on
+/// the player's turn, the draw offer with its answers, the opponent-gone countdown and the
+/// claim.
+fn online_status(
+    ui: &mut egui::Ui,
+    view: &PanelView<'_>,
+    online: &OnlinePanel,
+    actions: &mut Vec<Action>,
+) {
+    let game = view.game;
+    ui.add(egui::Label::new(egui::RichText::new(&online.status).strong()).wrap());
+    if let Some(ending) = &online.ending {
+        message(ui, ending, false);
+        let length = kraal_session::outcome::game_length(game.ply());
+        message(ui, &format!("The game ended {length}."), false);
+        return;
+    }
+    if !online.playing {
+        return;
+    }
+    if let Some(prompt) = game.prompt().filter(|_| online.my_turn) {
+        message(ui, &prompt_text(prompt, game), false);
+    }
+    let mut button = |ui: &mut egui::Ui, label: &str, what: &str, action| {
+        if ui.button(label).on_hover_text(what).clicked() {
+            actions.push(action);
+        }
+    };
+    if let Some(offer) = &online.draw_offer {
+        message(ui, offer, false);
+    }
+    if online.offered_to_me {
+        ui.horizontal_wrapped(|ui| {
+            button(ui, "Accept the draw", "the game ends in a draw", Action::AcceptDraw);
+            button(ui, "Decline", "play on", Action::DeclineDraw);
+        });
+    }
+    if let Some(presence) = &online.presence {
+        message(ui, presence, !online.claim_now);
+    }
+    if online.claim_now {
+        ui.horizontal_wrapped(|ui| {
+            button(ui, "Claim the win", "your opponent has left the game", Action::ClaimWin);
+            button(ui, "Claim a draw", "end the game as a draw instead", Action::ClaimDraw);
+        });
+    }
+    if matches!(game.prompt(), Some(Prompt::Pass(_))) && online.my_turn {
+        button(ui, "Pass", "you cannot move, so you pass", Action::Pass);
+    }
+}
+
 /// What the rings on a mancala board mean.
 pub const SOWING_LEGEND: &str = "Green rim: the holes you may sow. Blue ring: the last move. \
     Yellow ring: the hole the seeds are dropped in as a move is sown.";
@@ -379,6 +478,13 @@ fn buttons(ui: &mut egui::Ui, view: &PanelView<'_>, actions: &mut Vec<Action>) {
     let game = view.game;
     let live = view.review.is_none() && !game.is_over();
     let human = game.human_to_move();
+    // Online: nothing is taken back or hinted; resign and offer a draw on either turn.
+    let offline = view.online.is_none();
+    let playing = view.online.is_some_and(|o| o.playing);
+    let may_offer = match view.online {
+        Some(o) => o.playing && !o.my_offer && !o.offered_to_me,
+        None => live && human,
+    };
     ui.horizontal_wrapped(|ui| {
         let mut button = |ui: &mut egui::Ui, enabled, label, what, command, action| {
             if ui
@@ -391,7 +497,7 @@ fn buttons(ui: &mut egui::Ui, view: &PanelView<'_>, actions: &mut Vec<Action>) {
         };
         button(
             ui,
-            game.ply() > 0,
+            offline && game.ply() > 0,
             "Undo",
             "take back your last move",
             Command::Undo,
@@ -399,7 +505,7 @@ fn buttons(ui: &mut egui::Ui, view: &PanelView<'_>, actions: &mut Vec<Action>) {
         );
         button(
             ui,
-            view.review.is_none() && game.redoable() > 0,
+            offline && view.review.is_none() && game.redoable() > 0,
             "Redo",
             "play a taken-back move again",
             Command::Redo,
@@ -407,7 +513,7 @@ fn buttons(ui: &mut egui::Ui, view: &PanelView<'_>, actions: &mut Vec<Action>) {
         );
         button(
             ui,
-            live && human,
+            offline && live && human,
             "Hint",
             "the engine suggests a move",
             Command::Hint,
@@ -415,7 +521,7 @@ fn buttons(ui: &mut egui::Ui, view: &PanelView<'_>, actions: &mut Vec<Action>) {
         );
         button(
             ui,
-            live && human,
+            if offline { live && human } else { playing },
             "Resign",
             "give up the game (asks first)",
             Command::Resign,
@@ -423,7 +529,7 @@ fn buttons(ui: &mut egui::Ui, view: &PanelView<'_>, actions: &mut Vec<Action>) {
         );
         button(
             ui,
-            live && human,
+            may_offer,
             "Offer a draw",
             "the other side may accept it",
             Command::Draw,
@@ -432,13 +538,13 @@ fn buttons(ui: &mut egui::Ui, view: &PanelView<'_>, actions: &mut Vec<Action>) {
         let running = view.engine_review.is_some_and(ReviewPanel::running);
         button(
             ui,
-            !game.all_moves().is_empty(),
+            !playing && !game.all_moves().is_empty(),
             if running { "Stop review" } else { "Review" },
             "the engine marks every move: ?! inaccuracy, ? mistake, ?? blunder",
             Command::Review,
             Action::ReviewGame,
         );
-        if game.rules().game_name() == "oware" {
+        if offline && game.rules().game_name() == "oware" {
             button(
                 ui,
                 live && human,

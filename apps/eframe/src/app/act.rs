@@ -42,7 +42,7 @@ impl KraalApp {
             }
             _ => {}
         }
-        if self.game.is_none() {
+        if self.game.is_none() || self.online_act(action) {
             return;
         }
         match action {
@@ -93,6 +93,8 @@ impl KraalApp {
                 None => {}
             },
             Action::Pass => self.pass(),
+            // Online only (`online_act`).
+            Action::DeclineDraw | Action::ClaimWin | Action::ClaimDraw => {}
             Action::Save => self.open_dialog(FileMode::Save),
             Action::Jump(ply) => self.jump(ply),
             Action::Back => {
@@ -135,7 +137,10 @@ impl KraalApp {
 
     /// Leaves the game for the menu (the unfinished game stays kept on disk).
     fn back_to_menu(&mut self) {
-        if !self.leave_climb() {
+        if self.online.take().is_some() {
+            // The seat stays in the token store: the online screen's list resumes it.
+            self.screen = self.online_screen();
+        } else if !self.leave_climb() {
             self.screen = super::Screen::Play;
         }
         self.game = None;

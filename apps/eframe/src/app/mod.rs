@@ -5,6 +5,7 @@
 mod act;
 mod files;
 mod modes;
+mod online;
 mod play;
 
 pub(crate) use play::refusal;
@@ -66,6 +67,8 @@ pub enum Screen {
     Rules(Box<RulesView>),
     /// The daily puzzle.
     Daily(Box<DailyView>),
+    /// Online play: create, join, resume, or wait for the opponent.
+    Online(Box<crate::online_view::OnlineView>),
     /// The settings.
     Settings,
 }
@@ -106,6 +109,10 @@ pub struct KraalApp {
     now: f64,
     /// What each move of the game took (see [`KraalApp::refresh_taken`]), for the move list.
     taken: (Vec<AnyMove>, Vec<Option<Taken>>),
+    /// The online game: being connected to, waiting for its opponent, or on the board.
+    online: Option<online::Online>,
+    /// The online games held, being described by the server.
+    listing: Option<online::Listing>,
 }
 
 impl KraalApp {
@@ -170,6 +177,8 @@ impl KraalApp {
             applied_theme: None,
             now: 0.0,
             taken: (Vec::new(), Vec::new()),
+            online: None,
+            listing: None,
         };
         app.refresh_unfinished();
         app
@@ -189,6 +198,9 @@ impl KraalApp {
         }
         if args.no_native_dialogs {
             app.config.native_dialogs = false;
+        }
+        if let Some(server) = &args.server {
+            app.prefs.server = Some(server.clone());
         }
         if let Some(mode) = args.open.and_then(crate::cli::OpenScreen::mode) {
             app.open_mode(mode);
@@ -246,7 +258,7 @@ impl KraalApp {
     /// The GUI's own preferences.
     #[must_use]
     pub fn prefs(&self) -> Prefs {
-        self.prefs
+        self.prefs.clone()
     }
 
     /// Whether a move is being animated.
@@ -271,10 +283,17 @@ impl KraalApp {
         });
     }
 
+    /// Whether an online game is on the board.
+    #[must_use]
+    pub fn is_online(&self) -> bool {
+        self.online.as_ref().is_some_and(|o| o.shown)
+    }
+
     /// Starts playing `game` as a new unfinished game with a file of its own (written once it
     /// changes), so that it never overwrites another; a continued game then takes back the
     /// file it came from ([`KraalApp::continue_game`]).
     fn start(&mut self, game: AnyGame) {
+        self.online = None;
         let slot = self.config.unfinished().map(|store| store.slot_for(&game));
         self.autosave = Autosave::new(slot);
         self.game = Some(game);
@@ -317,6 +336,7 @@ impl KraalApp {
         for action in actions::pressed(&ctx, typing) {
             self.act(action);
         }
+        self.run_online(&ctx);
         self.run_game(&ctx);
         self.poll_native(&ctx);
 
@@ -346,6 +366,7 @@ impl KraalApp {
             self.refresh_taken();
             // The panel yields to the board in a small window: at most half the width.
             let width = ui.available_width();
+            let online = self.online_panel();
             egui::Panel::right("panel")
                 .default_size((width * 0.3).clamp(190.0, 330.0))
                 .min_size(170.0)
@@ -361,6 +382,7 @@ impl KraalApp {
                             animations: self.settings.animations,
                             speed: self.prefs.speed,
                             taken: &self.taken.1,
+                            online: online.as_ref(),
                         };
                         asked.extend(panel::show(ui, &view));
                     }
@@ -396,11 +418,25 @@ impl KraalApp {
         let Some(game) = &self.game else {
             return;
         };
-        if game.is_over() && !self.over_closed && self.review.is_none() && self.anim.is_none() {
-            let Some((ending, length)) = panel::ending_text(game) else {
+        // Online, the server says how the game ended (a resignation, an agreed draw, a claim).
+        let online_ending = self.online_panel().map(|p| p.ending);
+        let over = match &online_ending {
+            Some(ending) => ending.is_some(),
+            None => game.is_over(),
+        };
+        if over && !self.over_closed && self.review.is_none() && self.anim.is_none() {
+            let length = format!(
+                "The game ended {}.",
+                kraal_session::outcome::game_length(game.ply())
+            );
+            let Some((ending, length)) = (match online_ending {
+                Some(ending) => ending.map(|e| (e, length)),
+                None => panel::ending_text(game),
+            }) else {
                 return;
             };
-            match dialogs::game_over(ctx, &ending, &length) {
+            let online = self.is_online();
+            match dialogs::game_over(ctx, &ending, &length, !online) {
                 OverAction::None => {}
                 OverAction::NewGame => self.act(Action::NewGame),
                 OverAction::Undo => self.act(Action::Undo),

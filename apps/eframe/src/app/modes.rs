@@ -74,6 +74,13 @@ impl KraalApp {
                     self.screen = Screen::Home;
                 }
             }
+            Screen::Online(view) => {
+                let pending = self.pending();
+                if let Some(action) = crate::online_view::show(ui, view, pending.as_ref()) {
+                    let ctx = ui.ctx().clone();
+                    self.online_action(action, &ctx);
+                }
+            }
             Screen::Ascent(view) => {
                 let mountain = view.mountain();
                 let progress = self
@@ -112,6 +119,7 @@ impl KraalApp {
                 None => return,
             },
             Mode::Settings => Screen::Settings,
+            Mode::Online => self.online_screen(),
             Mode::Daily => {
                 let game = GameName::parse(&self.settings.game).unwrap_or(GameName::Morabaraba);
                 match daily_view::open(game) {

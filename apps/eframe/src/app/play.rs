@@ -13,7 +13,7 @@ use kraal_session::{AnyGame, Player, SessionError};
 use std::time::{Duration, Instant};
 
 /// The position before a move, to animate it.
-enum Before {
+pub(super) enum Before {
     Morris(kraal_rules_morris::Color),
     Mancala(Box<mancala::Position>),
 }
@@ -63,7 +63,7 @@ impl KraalApp {
         self.anim.as_ref().map(Animation::duration)
     }
 
-    fn before(&self) -> Option<Before> {
+    pub(super) fn before(&self) -> Option<Before> {
         let game = self.game.as_ref()?;
         if let Some(pos) = game.morris_position() {
             return Some(Before::Morris(pos.side_to_move()));
@@ -73,7 +73,7 @@ impl KraalApp {
     }
 
     /// A move was played: the hint goes, the game is kept, the move is animated.
-    fn moved(&mut self, before: Option<Before>) {
+    pub(super) fn moved(&mut self, before: Option<Before>) {
         self.hint = HintShown::default();
         self.keep();
         if !self.settings.animations {
@@ -99,6 +99,7 @@ impl KraalApp {
                 .game
                 .as_ref()
                 .is_some_and(|g| !g.is_over() && g.human_to_move())
+            && self.online.as_ref().is_none_or(|o| o.may_move())
     }
 
     fn click_point(&mut self, point: kraal_rules_morris::Point) {
@@ -120,9 +121,10 @@ impl KraalApp {
         let why = |e: &SessionError| refusal(point.label(), e);
         match game.click_point(point) {
             Ok(None) => self.notice = None,
-            Ok(Some(_)) => {
+            Ok(Some(mv)) => {
                 self.notice = None;
                 self.moved(before);
+                self.send_move(mv);
             }
             Err(e) => {
                 let text = why(&e);
@@ -142,9 +144,10 @@ impl KraalApp {
             .map(|p| p.board().describe(hole))
             .unwrap_or_default();
         match game.click_hole(hole) {
-            Ok(_) => {
+            Ok(mv) => {
                 self.notice = None;
                 self.moved(before);
+                self.send_move(mv);
             }
             Err(why) => self.say(refusal(&name, &why), true),
         }
@@ -154,7 +157,10 @@ impl KraalApp {
     pub(super) fn pass(&mut self) {
         let before = self.before();
         match self.game.as_mut().map(AnyGame::pass) {
-            Some(Ok(_)) => self.moved(before),
+            Some(Ok(mv)) => {
+                self.moved(before);
+                self.send_move(mv);
+            }
             Some(Err(e)) => self.say(format!("{}.", capitalise(&e.to_string())), true),
             None => {}
         }

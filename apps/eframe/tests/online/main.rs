@@ -1,0 +1,160 @@
+//! Online play in the window: the GUI (through egui_kittest, clicked as a player clicks)
+//! against a scripted player, through a kraal server running in this process.
+
+#[path = "../common/mod.rs"]
+mod common;
+mod scripted;
+
+use common::{click, config, folder, shown, shown_containing};
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT, Queryable};
+use kraal_gui::KraalApp;
+use kraal_session::any::AnyMove;
+use scripted::{Scripted, TestServer};
+
+type Gui = Harness<'static, KraalApp>;
+
+/// Steps the window until `done` holds (the connection runs on its own thread), failing
+/// after a bound.
+fn step_until(h: &mut Gui, what: &str, done: impl Fn(&Gui) -> bool) {
+    for _ in 0..4_000 {
+        if done(h) {
+            h.run();
+            return;
+        }
+        h.step();
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    panic!("the window never showed {what}");
+}
+
+/// The window on the online screen, for the server `url`.
+fn online_window(dir: &std::path::Path, url: &str) -> Gui {
+    let app = KraalApp::from_args(config(dir), ["--server", url]).expect("arguments");
+    let mut h = common::harness(app);
+    h.run();
+    h.get_all_by_label_contains("Play online")
+        .next()
+        .expect("the home screen offers online play")
+        .click();
+    h.run();
+    h
+}
+
+/// The text field labelled `label`.
+fn type_into(h: &mut Gui, label: &str, text: &str) {
+    h.get_all_by_role(egui::accesskit::Role::TextInput)
+        .find(|n| n.accesskit_node().label().as_deref() == Some(label))
+        .unwrap_or_else(|| panic!("a field labelled {label}"))
+        .type_text(text);
+    h.run();
+}
+
+/// Clicks the board's hole or point that plays `mv` (a mancala move: one hole).
+fn click_move(h: &mut Gui, mv: AnyMove) {
+    let game = h.state().game().expect("a game on the board");
+    let pos = game.mancala_position().expect("a mancala game");
+    let AnyMove::Mancala(m) = mv else {
+        panic!("a mancala move");
+    };
+    let name = format!("{}, ", pos.board().describe(m.hole()));
+    h.get_all_by_label_contains(&name)
+        .next()
+        .unwrap_or_else(|| panic!("the hole {name}"))
+        .click();
+    h.run();
+}
+
+/// The moves on the window's board, as text.
+fn board_moves(h: &Gui) -> Vec<String> {
+    h.state()
+        .game()
+        .map(|g| g.moves().iter().map(ToString::to_string).collect())
+        .unwrap_or_default()
+}
+
+#[test]
+fn the_window_plays_an_online_game_against_a_scripted_player() {
+    let dir = folder("online-game");
+    let server = TestServer::start(&dir);
+    let mut h = online_window(&dir, &server.url);
+    click(&mut h, "Oware");
+    click(&mut h, "Create the game");
+    step_until(&mut h, "the join code", |h| {
+        shown_containing(h, "Your opponent joins with code ")
+    });
+    let line = h
+        .get_all_by_label_contains("Your opponent joins with code ")
+        .next()
+        .and_then(|n| n.accesskit_node().label())
+        .expect("the code's line");
+    let code = line
+        .trim_start_matches("Your opponent joins with code ")
+        .to_owned();
+    assert_eq!(code.len(), 6, "{line}");
+    assert!(shown(&h, "Copy"), "the code can be copied");
+    assert!(h.state().game().is_none(), "no board before the opponent comes");
+
+    let mut bot = Scripted::connect(&server, "Scripted");
+    bot.join(&code);
+    step_until(&mut h, "the board", |h| shown(h, "south house A, 4 seeds"));
+    assert!(shown_containing(&h, "Scripted"), "the opponent's name is shown");
+    assert!(shown(&h, "Server: connected"), "the connection's words");
+    assert!(h.state().is_online());
+
+    let mut played = Vec::new();
+    for turn in 0..3 {
+        // The window's turn: a legal hole clicked on the board.
+        let game = h.state().game().expect("a game");
+        let mv = game.legal_moves()[turn % game.legal_moves().len()];
+        click_move(&mut h, mv);
+        played.push(mv.to_string());
+        assert_eq!(board_moves(&h), played, "the click played {mv} on the board");
+        // The server committed it, and the scripted player heard it.
+        let heard = bot.wait_turn();
+        assert_eq!(
+            heard.iter().map(ToString::to_string).collect::<Vec<_>>(),
+            [mv.to_string()],
+            "turn {turn}"
+        );
+        // Its reply arrives on the window's board, and the board takes no click meanwhile.
+        let reply = bot.play_first();
+        played.push(reply.to_string());
+        step_until(&mut h, "the reply", |h| board_moves(h) == played);
+        step_until(&mut h, "the animation's end", |h| !h.state().is_animating());
+        assert!(
+            shown(&h, &reply.to_string()),
+            "{reply} in the move list"
+        );
+    }
+    // Undo and the hint are off online.
+    for button in ["Undo", "Hint"] {
+        assert!(
+            h.get_by_label(button).accesskit_node().is_disabled(),
+            "{button} is off online"
+        );
+    }
+    let status = bot.resign();
+    assert!(status.is_finished());
+    step_until(&mut h, "the game-over window", |h| shown(h, "Game over"));
+    assert!(
+        shown_containing(&h, "South wins: North resigned"),
+        "the ending as the server says it"
+    );
+    assert!(!shown(&h, "Take back"), "no take-back online");
+}
+
+#[test]
+fn joining_with_a_bad_code_says_what_is_wrong() {
+    let dir = folder("online-bad-code");
+    let server = TestServer::start(&dir);
+    let mut h = online_window(&dir, &server.url);
+    // Not a code at all: refused before any connection.
+    type_into(&mut h, "Join code", "ab!");
+    click(&mut h, "Join the game");
+    assert!(h.state().game().is_none());
+    assert!(
+        shown_containing(&h, "code"),
+        "the mistake is named"
+    );
+}
