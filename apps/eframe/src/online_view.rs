@@ -141,7 +141,11 @@ pub fn link_indicator(ui: &mut egui::Ui, link: &LinkShown) -> egui::Response {
 
 /// Draws the online screen (`pending`: a game being connected to or waiting for its
 /// opponent); returns what the player asked for.
-pub fn show(ui: &mut egui::Ui, view: &mut OnlineView, pending: Option<&Pending>) -> Option<OnlineAction> {
+pub fn show(
+    ui: &mut egui::Ui,
+    view: &mut OnlineView,
+    pending: Option<&Pending>,
+) -> Option<OnlineAction> {
     let mut action = None;
     egui::ScrollArea::vertical().show(ui, |ui| {
         if crate::home::home_button(ui) {
@@ -180,7 +184,10 @@ pub fn show(ui: &mut egui::Ui, view: &mut OnlineView, pending: Option<&Pending>)
             ui.add_space(8.0);
             clock_choice(ui, &mut view.clock);
             ui.add_space(8.0);
-            if ui.button(RichText::new("Create the game").heading()).clicked() {
+            if ui
+                .button(RichText::new("Create the game").heading())
+                .clicked()
+            {
                 action = Some(OnlineAction::Create);
             }
 
@@ -210,7 +217,9 @@ pub fn show(ui: &mut egui::Ui, view: &mut OnlineView, pending: Option<&Pending>)
                     if let Some(why) = unreachable {
                         crate::panel::message(
                             ui,
-                            &format!("The server cannot be asked ({why}); the games this computer keeps:"),
+                            &format!(
+                                "The server cannot be asked ({why}); the games this computer keeps:"
+                            ),
                             true,
                         );
                     }
@@ -250,16 +259,17 @@ fn waiting(ui: &mut egui::Ui, pending: &Pending, action: &mut Option<OnlineActio
                 ui.ctx().copy_text(code.clone());
             }
             ui.label(
-                RichText::new(format!(
-                    "From the command line: kraal online join {code}"
-                ))
-                .weak(),
+                RichText::new(format!("From the command line: kraal online join {code}")).weak(),
             );
             ui.label(RichText::new("The game starts when they join.").weak());
         });
     }
     ui.add_space(12.0);
-    if ui.button("Cancel").on_hover_text("give up waiting").clicked() {
+    if ui
+        .button("Cancel")
+        .on_hover_text("give up waiting")
+        .clicked()
+    {
         *action = Some(OnlineAction::Cancel);
     }
 }

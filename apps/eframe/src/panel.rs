@@ -451,7 +451,12 @@ fn online_status(
     }
     if online.offered_to_me {
         ui.horizontal_wrapped(|ui| {
-            button(ui, "Accept the draw", "the game ends in a draw", Action::AcceptDraw);
+            button(
+                ui,
+                "Accept the draw",
+                "the game ends in a draw",
+                Action::AcceptDraw,
+            );
             button(ui, "Decline", "play on", Action::DeclineDraw);
         });
     }
@@ -460,8 +465,18 @@ fn online_status(
     }
     if online.claim_now {
         ui.horizontal_wrapped(|ui| {
-            button(ui, "Claim the win", "your opponent has left the game", Action::ClaimWin);
-            button(ui, "Claim a draw", "end the game as a draw instead", Action::ClaimDraw);
+            button(
+                ui,
+                "Claim the win",
+                "your opponent has left the game",
+                Action::ClaimWin,
+            );
+            button(
+                ui,
+                "Claim a draw",
+                "end the game as a draw instead",
+                Action::ClaimDraw,
+            );
         });
     }
     if matches!(game.prompt(), Some(Prompt::Pass(_))) && online.my_turn {

@@ -29,6 +29,7 @@ impl KraalApp {
 
     /// Draws the home, ascent, rules or settings screen.
     pub(super) fn mode_screen(&mut self, ui: &mut egui::Ui) {
+        let pending = self.pending();
         match &mut self.screen {
             Screen::Home | Screen::Play => {
                 // Unfinished games set aside are reported here too (the form lists them again).
@@ -75,7 +76,6 @@ impl KraalApp {
                 }
             }
             Screen::Online(view) => {
-                let pending = self.pending();
                 if let Some(action) = crate::online_view::show(ui, view, pending.as_ref()) {
                     let ctx = ui.ctx().clone();
                     self.online_action(action, &ctx);

@@ -12,8 +12,8 @@ use crate::online_view::{
 use crate::panel::OnlinePanel;
 use kraal_front::online::{self as words, DEFAULT_SERVER};
 use kraal_online::StoredSeat;
-use kraal_online::live::{self, ClaimKind, Entry, LiveGame, LiveOptions, Link, Update};
-use kraal_protocol::GameStatus;
+use kraal_online::live::{self, Entry, Link, LiveGame, LiveOptions, Update};
+use kraal_protocol::{ClaimKind, GameStatus, SeatSummary};
 use kraal_session::any::capitalise;
 use kraal_session::{AnyGame, Player, TimeControl};
 use std::sync::Arc;
@@ -25,7 +25,7 @@ pub(super) struct Listing {
     /// The seats of the token store, in the list's order.
     pub seats: Vec<StoredSeat>,
     /// The server's answer, while it is awaited.
-    pub answer: Option<Receiver<Result<Vec<kraal_protocol::SeatSummary>, kraal_online::ClientError>>>,
+    pub answer: Option<Receiver<Result<Vec<SeatSummary>, kraal_online::ClientError>>>,
 }
 
 /// An online game in progress (or being connected to, or waiting for its opponent).
@@ -54,11 +54,6 @@ impl Online {
     /// Where the server's game stands, if it has arrived.
     fn status(&self) -> Option<GameStatus> {
         self.live.mirror().map(|m| m.snapshot.status)
-    }
-
-    /// Whether the game is over on the server.
-    pub fn is_over(&self) -> bool {
-        self.status().is_some_and(|s| s.is_finished())
     }
 
     /// Whether the player may pick on the board now.
@@ -147,16 +142,18 @@ impl KraalApp {
                 lines: listing
                     .seats
                     .iter()
-                    .map(|seat| match summaries.iter().find(|s| s.game == seat.game) {
-                        Some(summary) => GameLine {
-                            text: words::summary_line(summary, seat),
-                            open: true,
+                    .map(
+                        |seat| match summaries.iter().find(|s| s.game() == seat.game) {
+                            Some(summary) => GameLine {
+                                text: words::summary_line(summary, seat),
+                                open: true,
+                            },
+                            None => GameLine {
+                                text: words::kept_line(seat),
+                                open: true,
+                            },
                         },
-                        None => GameLine {
-                            text: words::kept_line(seat),
-                            open: true,
-                        },
-                    })
+                    )
                     .collect(),
                 unreachable: None,
             },
@@ -262,7 +259,7 @@ impl KraalApp {
         Some(Pending {
             code: online.live.code().map(str::to_owned),
             link: online.link(now),
-            status: words::status_text(&online.live, now),
+            status: words::status_text(&online.live),
         })
     }
 
@@ -291,7 +288,10 @@ impl KraalApp {
             }
             return;
         }
-        let counting = online.live.claim_in(now).is_some_and(|d| d > Duration::ZERO)
+        let counting = online
+            .live
+            .claim_in(now)
+            .is_some_and(|d| d > Duration::ZERO)
             || matches!(online.live.link(), Link::Reconnecting { .. })
             || online
                 .live
@@ -410,23 +410,20 @@ impl KraalApp {
                 _ => format!("{}: {who}", game.side_name(side)),
             }
         });
-        let claim = live.claim_in(now);
         Some(OnlinePanel {
             link: online.link(now),
-            status: words::status_text(live, now),
+            status: words::status_text(live),
             names,
             clocks,
             presence: words::presence_text(live, now),
             draw_offer: words::draw_offer_text(live),
             offered_to_me: playing && snapshot.draw_offer.is_some_and(|s| s != snapshot.you),
             my_offer: snapshot.draw_offer == Some(snapshot.you),
-            claim_now: playing && claim == Some(Duration::ZERO),
+            claim_now: playing && words::may_claim(live, now),
             playing,
             my_turn: live.my_turn(),
             ending: match snapshot.status {
-                GameStatus::Over { outcome } => {
-                    Some(capitalise(&outcome.to_string()))
-                }
+                GameStatus::Over { outcome } => Some(capitalise(&outcome.to_string())),
                 GameStatus::Aborted => Some("The game was aborted: no result.".to_owned()),
                 _ => None,
             },

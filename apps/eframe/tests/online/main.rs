@@ -43,11 +43,17 @@ fn online_window(dir: &std::path::Path, url: &str) -> Gui {
 
 /// The text field labelled `label`.
 fn type_into(h: &mut Gui, label: &str, text: &str) {
+    field(h, label).focus();
+    h.run();
+    field(h, label).type_text(text);
+    h.run();
+}
+
+/// The text field labelled `label`.
+fn field<'a>(h: &'a Gui, label: &str) -> egui_kittest::Node<'a> {
     h.get_all_by_role(egui::accesskit::Role::TextInput)
         .find(|n| n.accesskit_node().label().as_deref() == Some(label))
         .unwrap_or_else(|| panic!("a field labelled {label}"))
-        .type_text(text);
-    h.run();
 }
 
 /// Clicks the board's hole or point that plays `mv` (a mancala move: one hole).
@@ -86,19 +92,28 @@ fn the_window_plays_an_online_game_against_a_scripted_player() {
     let line = h
         .get_all_by_label_contains("Your opponent joins with code ")
         .next()
-        .and_then(|n| n.accesskit_node().label())
+        .and_then(|n| {
+            let node = n.accesskit_node();
+            node.value().map(|v| v.to_string()).or_else(|| node.label())
+        })
         .expect("the code's line");
     let code = line
         .trim_start_matches("Your opponent joins with code ")
         .to_owned();
     assert_eq!(code.len(), 6, "{line}");
     assert!(shown(&h, "Copy"), "the code can be copied");
-    assert!(h.state().game().is_none(), "no board before the opponent comes");
+    assert!(
+        h.state().game().is_none(),
+        "no board before the opponent comes"
+    );
 
     let mut bot = Scripted::connect(&server, "Scripted");
     bot.join(&code);
     step_until(&mut h, "the board", |h| shown(h, "south house A, 4 seeds"));
-    assert!(shown_containing(&h, "Scripted"), "the opponent's name is shown");
+    assert!(
+        shown_containing(&h, "Scripted"),
+        "the opponent's name is shown"
+    );
     assert!(shown(&h, "Server: connected"), "the connection's words");
     assert!(h.state().is_online());
 
@@ -109,7 +124,11 @@ fn the_window_plays_an_online_game_against_a_scripted_player() {
         let mv = game.legal_moves()[turn % game.legal_moves().len()];
         click_move(&mut h, mv);
         played.push(mv.to_string());
-        assert_eq!(board_moves(&h), played, "the click played {mv} on the board");
+        assert_eq!(
+            board_moves(&h),
+            played,
+            "the click played {mv} on the board"
+        );
         // The server committed it, and the scripted player heard it.
         let heard = bot.wait_turn();
         assert_eq!(
@@ -122,8 +141,10 @@ fn the_window_plays_an_online_game_against_a_scripted_player() {
         played.push(reply.to_string());
         step_until(&mut h, "the reply", |h| board_moves(h) == played);
         step_until(&mut h, "the animation's end", |h| !h.state().is_animating());
-        assert!(
-            shown(&h, &reply.to_string()),
+        let times = played.iter().filter(|m| **m == reply.to_string()).count();
+        assert_eq!(
+            h.query_all_by_label(&reply.to_string()).count(),
+            times,
             "{reply} in the move list"
         );
     }
@@ -144,17 +165,38 @@ fn the_window_plays_an_online_game_against_a_scripted_player() {
     assert!(!shown(&h, "Take back"), "no take-back online");
 }
 
+/// The error shown on the online screen (the message in the error colour).
+fn screen_error(h: &Gui, part: &str) -> String {
+    h.query_all_by_label_contains(part)
+        .next()
+        .and_then(|n| {
+            let node = n.accesskit_node();
+            node.value().map(|v| v.to_string()).or_else(|| node.label())
+        })
+        .unwrap_or_else(|| panic!("no message containing {part}"))
+}
+
 #[test]
 fn joining_with_a_bad_code_says_what_is_wrong() {
     let dir = folder("online-bad-code");
     let server = TestServer::start(&dir);
     let mut h = online_window(&dir, &server.url);
-    // Not a code at all: refused before any connection.
+    // Not a code at all: refused before any connection, naming what was typed.
     type_into(&mut h, "Join code", "ab!");
     click(&mut h, "Join the game");
     assert!(h.state().game().is_none());
-    assert!(
-        shown_containing(&h, "code"),
-        "the mistake is named"
-    );
+    let error = screen_error(&h, "is not a join code");
+    assert!(error.contains("\"ab!\""), "{error}");
+    assert!(error.contains("6 characters"), "{error}");
+
+    // A code of the right form (typed in small letters) that names no game: the server's
+    // words, and the screen stays for another try.
+    let mut h = online_window(&dir, &server.url);
+    type_into(&mut h, "Join code", " acdefg ");
+    click(&mut h, "Join the game");
+    step_until(&mut h, "the server's answer", |h| {
+        shown_containing(h, "No game waits with this code")
+    });
+    assert!(h.state().game().is_none());
+    assert!(shown(&h, "Join the game"));
 }

@@ -114,7 +114,11 @@ impl Scripted {
             self.mirror = Some(Mirror::new(snapshot.clone()).expect("the game mirrors"));
         } else if let Some(mirror) = &mut self.mirror {
             let applied = mirror.apply(&frame).expect("the frame applies");
-            assert_ne!(applied, Applied::NeedSync, "a gap in the versions at {frame:?}");
+            assert_ne!(
+                applied,
+                Applied::NeedSync,
+                "a gap in the versions at {frame:?}"
+            );
         }
         frame
     }
@@ -132,7 +136,9 @@ impl Scripted {
 
     /// The game as last heard.
     pub fn mirror(&self) -> &Mirror {
-        self.mirror.as_ref().expect("the scripted player is in a game")
+        self.mirror
+            .as_ref()
+            .expect("the scripted player is in a game")
     }
 
     /// Creates a game of `game` with these overrides and no clock; returns its join code.
@@ -191,9 +197,10 @@ impl Scripted {
             mv,
             think_ms: None,
         });
-        self.until("its move committed", |f| {
-            matches!(f, ServerFrame::Moved { ply: p, .. } if *p == ply)
-        });
+        self.until(
+            "its move committed",
+            |f| matches!(f, ServerFrame::Moved { ply: p, .. } if *p == ply),
+        );
         mv
     }
 
