@@ -19,7 +19,8 @@ pub fn show(ui: &mut egui::Ui, dark: bool, message: Option<&str>, daily: &str) -
                     .weak(),
             );
             ui.add_space(12.0);
-            crate::morris_board::emblem(ui, 200.0, Palette::new(dark));
+            // Small enough that every mode fits a window of the default height.
+            crate::morris_board::emblem(ui, 150.0, Palette::new(dark));
             ui.add_space(16.0);
             if let Some(message) = message {
                 crate::panel::message(ui, message, true);

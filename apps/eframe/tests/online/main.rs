@@ -79,14 +79,11 @@ fn board_moves(h: &Gui) -> Vec<String> {
         .unwrap_or_default()
 }
 
-#[test]
-fn the_window_plays_an_online_game_against_a_scripted_player() {
-    let dir = folder("online-game");
-    let server = TestServer::start(&dir);
-    let mut h = online_window(&dir, &server.url);
-    click(&mut h, "Oware");
-    click(&mut h, "Create the game");
-    step_until(&mut h, "the join code", |h| {
+/// Creates an Oware game from the window's online screen; returns the code it shows.
+fn create_from_window(h: &mut Gui) -> String {
+    click(h, "Oware");
+    click(h, "Create the game");
+    step_until(h, "the join code", |h| {
         shown_containing(h, "Your opponent joins with code ")
     });
     let line = h
@@ -97,10 +94,18 @@ fn the_window_plays_an_online_game_against_a_scripted_player() {
             node.value().map(|v| v.to_string()).or_else(|| node.label())
         })
         .expect("the code's line");
-    let code = line
-        .trim_start_matches("Your opponent joins with code ")
-        .to_owned();
-    assert_eq!(code.len(), 6, "{line}");
+    line.trim_start_matches("Your opponent joins with code ")
+        .to_owned()
+}
+
+#[test]
+fn the_window_plays_an_online_game_against_a_scripted_player() {
+    let dir = folder("online-game");
+    let server = TestServer::start(&dir);
+    let mut h = online_window(&dir, &server.url);
+    let code = create_from_window(&mut h);
+    assert_eq!(code.len(), 6, "{code}");
+    assert!(shown(&h, &code), "the code is shown large on its own");
     assert!(shown(&h, "Copy"), "the code can be copied");
     assert!(
         h.state().game().is_none(),
@@ -155,6 +160,16 @@ fn the_window_plays_an_online_game_against_a_scripted_player() {
             "{button} is off online"
         );
     }
+    // A draw offer from the other side: the panel says it, with its answers.
+    bot.offer_draw();
+    step_until(&mut h, "the draw offer", |h| {
+        shown(h, "Your opponent offers a draw.")
+    });
+    click(&mut h, "Decline");
+    bot.hear_decline();
+    step_until(&mut h, "the offer gone", |h| {
+        !shown(h, "Your opponent offers a draw.")
+    });
     let status = bot.resign();
     assert!(status.is_finished());
     step_until(&mut h, "the game-over window", |h| shown(h, "Game over"));
@@ -163,6 +178,48 @@ fn the_window_plays_an_online_game_against_a_scripted_player() {
         "the ending as the server says it"
     );
     assert!(!shown(&h, "Take back"), "no take-back online");
+}
+
+#[test]
+fn a_game_left_is_listed_and_resumed_and_the_window_resigns() {
+    let dir = folder("online-resume");
+    let server = TestServer::start(&dir);
+    let mut h = online_window(&dir, &server.url);
+    let code = create_from_window(&mut h);
+    let mut bot = Scripted::connect(&server, "Scripted");
+    bot.join(&code);
+    step_until(&mut h, "the board", |h| shown(h, "south house A, 4 seeds"));
+    click(&mut h, "south house A, 4 seeds");
+    assert_eq!(
+        bot.wait_turn().len(),
+        1,
+        "the window's move reached the server"
+    );
+    let reply = bot.play_first();
+    step_until(&mut h, "the reply", |h| board_moves(h).len() == 2);
+
+    // Leaving the game keeps the seat: the online screen lists it, described by the server.
+    click(&mut h, "New game");
+    assert!(h.state().game().is_none());
+    step_until(&mut h, "the game in the list", |h| {
+        shown_containing(h, "your turn at move 3, against Scripted (online)")
+    });
+    click(&mut h, "Resume");
+    step_until(&mut h, "the board again", |h| board_moves(h).len() == 2);
+    assert_eq!(board_moves(&h), ["A".to_owned(), reply.to_string()]);
+    assert!(h.state().is_online());
+
+    // Resign asks first; then the server ends the game, and both sides hear it.
+    click(&mut h, "Resign");
+    click(&mut h, "Yes, resign");
+    let status = bot.hear_end();
+    assert!(status.is_finished());
+    step_until(&mut h, "the game-over window", |h| shown(h, "Game over"));
+    assert!(shown_containing(&h, "North wins: South resigned"));
+    assert!(
+        shown_containing(&h, "You lost"),
+        "the status says it for this side"
+    );
 }
 
 /// The error shown on the online screen (the message in the error colour).

@@ -218,6 +218,13 @@ impl Scripted {
         });
     }
 
+    /// Waits for the opponent to decline this player's draw offer.
+    pub fn hear_decline(&mut self) {
+        self.until("the offer declined", |f| {
+            matches!(f, ServerFrame::DrawDeclined { .. })
+        });
+    }
+
     /// Waits for the game's ending.
     pub fn hear_end(&mut self) -> GameStatus {
         match self.until("the ending", |f| matches!(f, ServerFrame::Ended { .. })) {
