@@ -176,37 +176,45 @@ pub fn show(
             crate::panel::message(ui, error, true);
         }
         ui.separator();
-        ui.columns(2, |columns| {
+        // Three columns: the game and its rules; the clock and the button; joining and the
+        // games held. The button stays in sight above the long list of rule sets' neighbours.
+        ui.columns(3, |columns| {
             let ui = &mut columns[0];
             ui.strong(RichText::new("Create a game").heading());
             ui.label(RichText::new("You play first; your opponent joins with the code.").weak());
             game_choice(ui, &mut view.game, &mut view.rule_set);
-            ui.add_space(8.0);
-            clock_choice(ui, &mut view.clock);
-            ui.add_space(8.0);
-            if ui
-                .button(RichText::new("Create the game").heading())
-                .clicked()
-            {
-                action = Some(OnlineAction::Create);
-            }
 
             let ui = &mut columns[1];
+            ui.add_space(48.0);
+            clock_choice(ui, &mut view.clock);
+            ui.add_space(12.0);
+            ui.horizontal(|ui| {
+                if ui
+                    .button(RichText::new("Create the game").heading())
+                    .clicked()
+                {
+                    action = Some(OnlineAction::Create);
+                }
+            });
+
+            let ui = &mut columns[2];
             ui.strong(RichText::new("Join by code").heading());
-            ui.label(RichText::new("The six letters your opponent was given.").weak());
-            let label = ui.label("Join code");
-            let field = ui
-                .add(
-                    egui::TextEdit::singleline(&mut view.code)
-                        .desired_width(160.0)
-                        .hint_text("such as K7PX2M")
-                        .font(egui::TextStyle::Monospace),
-                )
-                .labelled_by(label.id);
-            let entered = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
-            if ui.button("Join the game").clicked() || entered {
-                action = Some(OnlineAction::Join);
-            }
+            ui.label(RichText::new("The code your opponent was given.").weak());
+            ui.horizontal(|ui| {
+                let label = ui.label("Join code");
+                let field = ui
+                    .add(
+                        egui::TextEdit::singleline(&mut view.code)
+                            .desired_width(110.0)
+                            .hint_text("such as K7PX3M")
+                            .font(egui::TextStyle::Monospace),
+                    )
+                    .labelled_by(label.id);
+                let entered = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+                if ui.button("Join the game").clicked() || entered {
+                    action = Some(OnlineAction::Join);
+                }
+            });
             ui.add_space(16.0);
             ui.strong(RichText::new("Your games").heading());
             match &view.games {
@@ -235,9 +243,11 @@ pub fn show(
                             ui.add(egui::Label::new(&line.text).wrap());
                         });
                     }
-                    if ui.button("Ask the server again").clicked() {
-                        action = Some(OnlineAction::Refresh);
-                    }
+                    ui.horizontal(|ui| {
+                        if ui.button("Ask the server again").clicked() {
+                            action = Some(OnlineAction::Refresh);
+                        }
+                    });
                 }
             }
         });
@@ -249,7 +259,9 @@ pub fn show(
 fn waiting(ui: &mut egui::Ui, pending: &Pending, action: &mut Option<OnlineAction>) {
     link_indicator(ui, &pending.link);
     ui.add_space(8.0);
-    crate::panel::message(ui, &pending.status, false);
+    if pending.code.is_none() {
+        crate::panel::message(ui, &pending.status, false);
+    }
     if let Some(code) = &pending.code {
         ui.add_space(12.0);
         ui.vertical_centered(|ui| {

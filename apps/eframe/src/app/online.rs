@@ -146,7 +146,10 @@ impl KraalApp {
                         |seat| match summaries.iter().find(|s| s.game() == seat.game) {
                             Some(summary) => GameLine {
                                 text: words::summary_line(summary, seat),
-                                open: true,
+                                open: !matches!(
+                                    summary,
+                                    SeatSummary::Game { status, .. } if status.is_finished()
+                                ),
                             },
                             None => GameLine {
                                 text: words::kept_line(seat),
@@ -467,6 +470,15 @@ impl KraalApp {
             Action::OfferDraw if playing => online.live.act(live::Action::OfferDraw),
             Action::AcceptDraw if playing => online.live.act(live::Action::AcceptDraw),
             Action::DeclineDraw if playing => online.live.act(live::Action::DeclineDraw),
+            Action::Pass if !online.may_move() => self.say("Wait for your turn.", true),
+            // The claim key claims the win, once the opponent has been gone long enough.
+            Action::Claim if playing && words::may_claim(&online.live, Instant::now()) => {
+                online.live.act(live::Action::Claim(ClaimKind::Win));
+            }
+            Action::Claim if playing => self.say(
+                "You may claim only when your opponent has been gone past the grace period.",
+                true,
+            ),
             Action::ClaimWin if playing => online.live.act(live::Action::Claim(ClaimKind::Win)),
             Action::ClaimDraw if playing => online.live.act(live::Action::Claim(ClaimKind::Draw)),
             Action::Resign
