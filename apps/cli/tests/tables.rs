@@ -58,11 +58,11 @@ fn tables_build_info_probe_and_analyse() {
         ],
     );
     assert!(!ok && err.contains("build the tables first"), "{err}");
-    let (ok, _, err) = kraal(&dir, &["tables", "build", "morabaraba", "--cows", "4"]);
-    assert!(!ok && err.contains("only the sector of 3 cows"), "{err}");
+    let (ok, _, err) = kraal(&dir, &["tables", "build", "morabaraba", "--cows", "6"]);
+    assert!(!ok && err.contains("6 is not in 3..=5"), "{err}");
     let (ok, out, err) = kraal(&dir, &["tables", "build", "morabaraba"]);
     assert!(
-        ok && out.contains("3v3: built, 169626 classes"),
+        ok && out.contains("3v3: built") && out.contains("1 sectors, 169626 classes"),
         "{out}{err}"
     );
     // White flies b2 to g1 and closes a1-d1-g1: a win in one ply.
@@ -75,7 +75,7 @@ fn tables_build_info_probe_and_analyse() {
     assert!(out.starts_with("win in 1 (tables)\n"), "{out}");
     let (_, out, _) = kraal(&dir, &["tables", "info"]);
     assert!(
-        out.contains("morris-morabaraba") && out.contains("6 files"),
+        out.contains("morris-morabaraba        3v3 ") && out.contains("6 files"),
         "{out}"
     );
     let _ = std::fs::remove_dir_all(&dir);

@@ -151,9 +151,10 @@ fn the_engine_with_tables_never_does_worse_than_the_tables_promise() {
 fn the_engine_with_the_morabaraba_3v3_table_converts_every_win_and_never_loses() {
     use kraal_ai::{Morris, MorrisOracle};
     use kraal_rules_morris::{Color, Options as MorrisOptions, Position as MorrisPosition};
-    use kraal_tables::morris::{MorrisValue, Sector3};
+    use kraal_tables::morris::{MorrisTables, MorrisValue, Sector3};
     let options = MorrisOptions::morabaraba();
     let sector = Arc::new(Sector3::build(&options).unwrap());
+    let tables = Arc::new(MorrisTables::new(vec![(*sector).clone()]));
     let mut rng = Rng(3);
     let mut games = 0;
     let (mut wins, mut converted) = (0, 0);
@@ -188,7 +189,7 @@ fn the_engine_with_the_morabaraba_3v3_table_converts_every_win_and_never_loses()
             _ => -1,
         };
         wins += usize::from(promised == 1);
-        let oracle = Arc::new(MorrisOracle(Arc::clone(&sector)));
+        let oracle = Arc::new(MorrisOracle(Arc::clone(&tables)));
         let got = play_out::<Morris>(&start, table_side.index(), oracle, 3);
         assert!(
             got >= promised,

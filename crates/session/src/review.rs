@@ -48,8 +48,8 @@ impl Oracles {
     pub fn load_from(dir: &TableDir, rules: &GameRules) -> Result<Oracles, TableError> {
         let mut oracles = Oracles::default();
         match rules {
-            GameRules::Morris { options, .. } => match dir.load_morris3(options) {
-                Ok(sector) => oracles.morris = Some(Arc::new(MorrisOracle(Arc::new(sector)))),
+            GameRules::Morris { options, .. } => match dir.load_morris(options) {
+                Ok(tables) => oracles.morris = Some(Arc::new(MorrisOracle(Arc::new(tables)))),
                 Err(TableError::Missing { .. } | TableError::UnsupportedRules { .. }) => {}
                 Err(e) => return Err(e),
             },
