@@ -80,3 +80,43 @@ fn tables_build_info_probe_and_analyse() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_match_player_consults_the_tables_only_when_they_are_built() {
+    let dir = std::env::temp_dir().join(format!("kraal-cli-match-tables-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let game = [
+        "match", "oware", "--white", "ai:3", "--black", "ai:3", "--games", "2", "--tables", "white",
+    ];
+    // Nothing built: said so, no match played.
+    let (ok, out, err) = kraal(&dir, &game);
+    assert!(!ok, "{out}");
+    assert!(err.contains("no endgame tables are built"), "{err}");
+    // An engine player brings its own tables.
+    let (ok, _, err) = kraal(
+        &dir,
+        &[
+            "match",
+            "oware",
+            "--white",
+            "engine:kraal engine",
+            "--black",
+            "ai:3",
+            "--movetime",
+            "10",
+            "--tables",
+            "white",
+        ],
+    );
+    assert!(
+        !ok && err.contains("an engine: player brings its own"),
+        "{err}"
+    );
+    // Built: the match is played, the Herder with the tables against the Herder without.
+    let (ok, _, err) = kraal(&dir, &["tables", "build", "oware", "--seeds", "8"]);
+    assert!(ok, "{err}");
+    let (ok, out, err) = kraal(&dir, &game);
+    assert!(ok, "{err}");
+    assert!(out.contains("2 games"), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
