@@ -6,22 +6,8 @@ use kraal_rules_mancala::{Options, Position, Side};
 use kraal_tables::{OwareFamily, TableDir, Verdict};
 use std::sync::Arc;
 
-/// A small seeded generator (splitmix64), so the positions are the same every run.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
+// A seeded generator, so the positions are the same every run.
+use kraal_ai::seeded::SplitMix64 as Rng;
 
 /// A random position of `n` seeds on the board, South to move, neither side past half.
 fn random_position(rng: &mut Rng, n: u32) -> Position {
