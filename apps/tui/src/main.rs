@@ -39,6 +39,8 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    // Hints consult the endgame tables built (kraal tables build), read on the first hint.
+    kraal_session::review::use_tables_for_hints(true);
     match start(args) {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) => {

@@ -32,6 +32,12 @@ pub trait Oracle<G: Game>: Send + Sync {
     fn verdict(&self, _state: &G::State) -> Option<crate::game::Verdict> {
         None
     }
+
+    /// What the oracle knows of `state`, in the words of `kraal analyse` ("win in 5
+    /// (tables)", "draw, seeds 4 (tables)"), for hints; `None` where it knows nothing.
+    fn describe(&self, _state: &G::State) -> Option<String> {
+        None
+    }
 }
 
 /// The Oware tables as an oracle. A position is answered only when it is fresh (no position
@@ -41,6 +47,14 @@ pub trait Oracle<G: Game>: Send + Sync {
 pub struct OwareOracle(pub Arc<OwareTables>);
 
 impl Oracle<Mancala> for OwareOracle {
+    /// The tables' words for a fresh position (as [`Oracle::probe`] answers only those).
+    fn describe(&self, state: &Position) -> Option<String> {
+        if state.repetition_window().len() != 1 {
+            return None;
+        }
+        self.0.probe(state).map(|p| p.to_string())
+    }
+
     #[inline]
     fn probe(&self, state: &Position, ply: u32) -> Option<i32> {
         if state.repetition_window().len() != 1 {
@@ -135,6 +149,11 @@ impl Oracle<Morris> for MorrisOracle {
             }
             _ => None,
         }
+    }
+
+    /// The tables' words: "win in 5 (tables)", whatever the draw counters say.
+    fn describe(&self, state: &kraal_rules_morris::Position) -> Option<String> {
+        self.0.probe(state).map(|v| v.to_string())
     }
 
     /// A table result, where the draw counters leave room for it (as [`Oracle::probe`]).
