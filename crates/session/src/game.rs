@@ -154,6 +154,12 @@ pub enum DrawOffer {
     Refused,
 }
 
+/// A hint's search report, with the tables it consulted (if any).
+type HintFound<F> = (
+    SearchReport<<F as Family>::Move>,
+    Option<std::sync::Arc<dyn kraal_ai::Oracle<<F as Family>::Ai>>>,
+);
+
 /// A game in progress of one family.
 pub struct Session<F: Family> {
     family: F,
@@ -173,12 +179,7 @@ pub struct Session<F: Family> {
     /// The AI choosing its move.
     thinking: Option<Pending<Choice<F::Move>>>,
     /// A hint being searched, and the tables it consulted.
-    hint: Option<
-        Pending<(
-            SearchReport<F::Move>,
-            Option<std::sync::Arc<dyn kraal_ai::Oracle<F::Ai>>>,
-        )>,
-    >,
+    hint: Option<Pending<HintFound<F>>>,
     /// What the tables said of the position of the last hint found, if they know it.
     hint_tables: Option<String>,
     /// The computer deciding on a draw offer: the offerer's score as it sees it.
