@@ -7,6 +7,7 @@
 
 pub mod computer;
 pub mod conn;
+pub mod daily;
 pub mod db;
 pub mod game;
 pub mod http;
@@ -55,6 +56,9 @@ pub struct Options {
     /// How long a created game waits for its second player before it is aborted and its join
     /// code freed.
     pub waiting_expiry: Duration,
+    /// The disconnect grace period for every game, instead of the time control's
+    /// ([`game::grace`]): for tests of the claim, and servers that want one period.
+    pub grace: Option<Duration>,
 }
 
 impl Options {
@@ -70,6 +74,7 @@ impl Options {
             computer_searches: 2,
             lease: Duration::from_secs(15),
             waiting_expiry: Duration::from_secs(24 * 3600),
+            grace: None,
         }
     }
 }
@@ -115,6 +120,8 @@ pub struct Server {
     pub lease: Duration,
     /// How long a created game waits for its second player.
     pub waiting_expiry: Duration,
+    /// The grace period for every game, when set (else each time control's).
+    pub grace: Option<Duration>,
     /// PostgreSQL: the queue of messages to other nodes (sent in order by one task).
     publisher: Option<mpsc::UnboundedSender<String>>,
     games: Mutex<HashMap<u64, (mpsc::Sender<Cmd>, tokio::task::AbortHandle)>>,
@@ -375,6 +382,7 @@ pub async fn start(options: Options) -> Result<Running, StartError> {
         node: format!("{addr}-{node_no:05x}"),
         lease: options.lease,
         waiting_expiry: options.waiting_expiry,
+        grace: options.grace,
         publisher,
         games: Mutex::new(HashMap::new()),
         next_conn: AtomicU64::new((node_no << 40) | 1),
