@@ -205,11 +205,17 @@ async function play(move) {
   }
   daily.answer = answer;
   const v = answer.verdict?.verdict;
+  let after = "";
   if (v === "wrong" || v === "solved") {
     const solved = v === "solved";
-    keep(record(kept(), answer.date, answer.game, { solved, clean: solved, onDay: answer.today }));
+    const now = record(kept(), answer.date, answer.game, { solved, clean: solved, onDay: answer.today });
+    keep(now);
+    const result = now[answer.date][answer.game];
+    if (solved && result.clean && result.onDay) after = " Solved cleanly: today counts for your streak.";
+    else if (solved && result.clean) after = " Solved cleanly (only today's puzzle counts for the streak).";
+    else if (solved) after = " Solved, with help: it does not count for the streak.";
   }
-  say(answer.said ?? prompt());
+  say((answer.said ?? prompt()) + after);
   render();
 }
 
