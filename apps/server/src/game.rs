@@ -162,14 +162,14 @@ pub fn grace(control: TimeControl) -> Duration {
     }
 }
 
-fn seat_name(seat: Seat) -> &'static str {
+pub(crate) fn seat_name(seat: Seat) -> &'static str {
     match seat {
         Seat::First => "first",
         Seat::Second => "second",
     }
 }
 
-fn seat_named(text: &str) -> Option<Seat> {
+pub(crate) fn seat_named(text: &str) -> Option<Seat> {
     match text {
         "first" => Some(Seat::First),
         "second" => Some(Seat::Second),

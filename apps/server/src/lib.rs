@@ -280,9 +280,18 @@ impl Server {
         match taken.await {
             Ok(Some(task)) => {
                 self.spawn(&mut games, id, task);
+                drop(games);
+                self.reseat_computer(id).await;
             }
             Ok(None) => {}
             Err(e) => eprintln!("kraal-server: taking over game {id}: {e}"),
+        }
+    }
+
+    /// Seats game `id`'s stored computer opponent again, if it has one (`computer::reseat`).
+    pub(crate) async fn reseat_computer(self: &Arc<Server>, id: u64) {
+        if let Err(e) = computer::reseat(self, id).await {
+            eprintln!("kraal-server: game {id}: the computer cannot take its seat again: {e}");
         }
     }
 }
@@ -417,6 +426,7 @@ async fn load_unfinished(server: &Arc<Server>) -> Result<(usize, usize), DbError
     let ids = server.db.unfinished().await?;
     let (mut ok, mut failed) = (0, 0);
     let mut games = server.games.lock().await;
+    let mut loaded = Vec::new();
     for id in ids {
         // Another live node's game stays its own.
         if !server.lease_of(id).await?.granted() {
@@ -426,6 +436,7 @@ async fn load_unfinished(server: &Arc<Server>) -> Result<(usize, usize), DbError
             Ok(mut task) => {
                 task.restarted(server.clustered()).await?;
                 server.spawn(&mut games, id, task);
+                loaded.push(id);
                 ok += 1;
             }
             Err(e) => {
@@ -437,6 +448,11 @@ async fn load_unfinished(server: &Arc<Server>) -> Result<(usize, usize), DbError
                 failed += 1;
             }
         }
+    }
+    drop(games);
+    // The computer opponents take their seats again, as their players' sockets will.
+    for id in loaded {
+        server.reseat_computer(id).await;
     }
     Ok((ok, failed))
 }

@@ -201,6 +201,10 @@ impl GameTask {
                 for seat in seats {
                     self.arrive(seat).await;
                 }
+                // A computer opponent died with the old owner: it sits down again here (its
+                // attach is a command to this task, handled after this one).
+                let (srv, id) = (std::sync::Arc::clone(&self.srv), self.id());
+                tokio::spawn(async move { srv.reseat_computer(id).await });
             }
             Ok(false) => {}
             Err(e) => eprintln!("kraal-server: game {}: taking it over: {e}", self.id()),
