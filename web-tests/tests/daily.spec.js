@@ -88,7 +88,7 @@ test("the daily puzzle: a wrong move refuted, then solved by clicks; the solutio
   await expect(page.locator("#daily-status")).toContainText("solved!");
   await expect(sowable).toHaveCount(0);
   await expect(page.locator("#daily-show")).toBeHidden();
-  await screenshot(page, "web-daily", info);
+  await screenshot(page, "web-daily-solved", info);
 
   // Kept in the browser: solved, but not cleanly (a wrong move first).
   const kept = JSON.parse((await page.evaluate(() => localStorage.getItem("kraal.daily"))) ?? "{}");
