@@ -19,6 +19,8 @@ const daily = {
   /** @type {Pick} */ pick: emptyPick(),
   /** @type {string | number | null} */ focus: null,
   busy: false,
+  /** the next drawing animates the last move (a reply just played) */
+  animate: false,
   /** the newest request (older answers are dropped) */
   asked: 0,
 };
@@ -141,12 +143,13 @@ function render() {
     selected: daily.pick.from && !daily.pick.to ? daily.pick.from : null,
     shots: daily.pick.shots,
     last: a.position.last,
-    animate: false,
+    animate: daily.animate,
     sowing: null,
     focus: daily.focus,
   };
   const hadFocus = svg.contains(document.activeElement);
   draw(svg, a.board, a.position.position, marks);
+  daily.animate = false;
   svg.setAttribute("aria-label", `The puzzle's board: ${svg.getAttribute("aria-label") ?? ""}`);
   daily.focus = tabStop(svg, daily.focus, a.board.family === "mancala");
   if (hadFocus) focusSpot(svg, daily.focus);
@@ -205,6 +208,8 @@ async function play(move) {
   }
   daily.answer = answer;
   const v = answer.verdict?.verdict;
+  // The defender's reply moves its cow (or fades the shot ones) as in a game.
+  daily.animate = v === "right";
   let after = "";
   if (v === "wrong" || v === "solved") {
     const solved = v === "solved";
