@@ -83,6 +83,9 @@ test("the daily puzzle: a wrong move refuted, then solved by clicks; the solutio
   // The pack's line: right, the defender's reply (the pack's) is played and marked.
   await page.getByRole("button", { name: key }).click();
   await expect(page.locator("#daily-status")).toContainText(`${line[0]}: right. The reply: ${line[1]}`);
+  // Both sowings are animated, seed by seed, then the board shows the position sent.
+  await expect(page.locator("#daily-board .sowing")).toHaveCount(1);
+  await expect(page.locator("#daily-board .sowing")).toHaveCount(0);
   await expect(page.getByRole("button", { name: holeLabel("mulabalaba", other, line[1]) })).toHaveAttribute("aria-label", /last move/);
   await page.getByRole("button", { name: holeLabel("mulabalaba", side, line[2]) }).click();
   await expect(page.locator("#daily-status")).toContainText("solved!");

@@ -162,6 +162,10 @@ pub struct Answer {
     pub played: Vec<String>,
     /// The player's moves accepted so far (what the page sends next time, with its next move).
     pub accepted: Vec<WireMove>,
+    /// The plies the move tried just played (the player's and the defender's reply), each
+    /// taken apart with its sowing steps, for the page to animate; empty otherwise.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub just_played: Vec<kraal_protocol::LastMove>,
     /// The judgement of the move tried, if one was.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub verdict: Option<Verdict>,
@@ -230,6 +234,7 @@ pub fn answer(ask: &Ask, today: Date, puzzles: &[Puzzle]) -> Result<Answer, AskE
         accepted.push(side_move(&board, *mv));
     }
     let mut verdict = None;
+    let mut just_played = Vec::new();
     let mut said = None;
     let mut solution = None;
     if ask.solution {
@@ -239,8 +244,17 @@ pub fn answer(ask: &Ask, today: Date, puzzles: &[Puzzle]) -> Result<Answer, AskE
             solution = Some(line.clone());
         }
     } else if let Some(mv) = ask.moves.last() {
-        let board = daily.board().map_err(AskError::Puzzle)?;
+        let mut board = daily.board().map_err(AskError::Puzzle)?;
+        let before = daily.played_text().len();
         let judgement = judge(&mut daily, &board, *mv)?;
+        // The plies it played, each as the `last` of the position it made.
+        for text in &daily.played_text()[before..] {
+            if board.play_text(text).is_ok()
+                && let Some(last) = views::last(&board)
+            {
+                just_played.push(last);
+            }
+        }
         if matches!(
             judgement,
             Judgement::Right { .. } | Judgement::Solved { .. }
@@ -286,6 +300,7 @@ pub fn answer(ask: &Ask, today: Date, puzzles: &[Puzzle]) -> Result<Answer, AskE
         position,
         played: daily.played_text(),
         accepted,
+        just_played,
         verdict,
         said,
         solution,

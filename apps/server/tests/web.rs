@@ -243,6 +243,7 @@ async fn the_daily_puzzle_judges_moves_against_the_packs_solution() {
     );
     assert_eq!(answer["played"], serde_json::json!([]));
     assert_eq!(answer["accepted"], serde_json::json!([]));
+    assert!(answer.get("just_played").is_none(), "nothing was played");
     assert_eq!(answer["over"], false);
 
     // The pack's first move: right, and the defender's reply is the pack's.
@@ -250,6 +251,19 @@ async fn the_daily_puzzle_judges_moves_against_the_packs_solution() {
     assert_eq!(answer["verdict"]["verdict"], "right", "{answer}");
     assert_eq!(answer["verdict"]["reply"], line[1].as_str());
     assert_eq!(answer["played"], serde_json::json!(line[..2]));
+    // Both plies, taken apart for the animation: each a sowing with its steps, lifted first.
+    let just: Vec<&str> = answer["just_played"]
+        .as_array()
+        .expect("the plies just played")
+        .iter()
+        .filter_map(|p| p["mv"]["text"].as_str())
+        .collect();
+    assert_eq!(just, line[..2]);
+    assert_eq!(answer["just_played"][0]["steps"][0]["step"], "lift");
+    assert_eq!(
+        answer["just_played"][1]["by"],
+        if side == "north" { "first" } else { "second" }
+    );
     assert_eq!(
         answer["position"]["ply"], 2,
         "two plies from the puzzle's start"

@@ -2,7 +2,7 @@
 // daily.js, the rules), and the game screen, which draws what the server sends and builds
 // moves only from its legal list.
 
-import { draw, focusSpot, tabStop, wireBoard } from "./board.js";
+import { animateSowing, draw, focusSpot, tabStop, wireBoard } from "./board.js";
 import { emptyPick, passMove, sowing, tapPoint, targets } from "./pick.js";
 import { loadDaily, wireDaily } from "./daily.js";
 import { $, button, byId, select, svgById } from "./dom.js";
@@ -353,26 +353,23 @@ function describeSetup(frame) {
  * @param {import("./types.js").SowStep[]} steps
  */
 function sow(before, steps) {
-  const seeds = [...before];
   const token = ++state.animating;
-  state.shownSeeds = seeds;
-  let i = 0;
-  const tick = () => {
-    if (token !== state.animating) return;
-    if (i >= steps.length) {
+  state.shownSeeds = [...before];
+  animateSowing(
+    before,
+    steps,
+    (seeds, hole) => {
+      state.shownSeeds = seeds;
+      state.sowingHole = hole;
+      render();
+    },
+    () => token === state.animating,
+    () => {
       state.shownSeeds = null;
       state.sowingHole = null;
       render();
-      return;
-    }
-    const step = steps[i++];
-    if (step.step === "lift" || step.step === "capture") seeds[step.hole] = 0;
-    else seeds[step.hole] = step.seeds;
-    state.sowingHole = step.hole;
-    render();
-    setTimeout(tick, step.step === "capture" ? 320 : 160);
-  };
-  tick();
+    },
+  );
 }
 
 // ---------------------------------------------------------------- the game screen

@@ -336,3 +336,31 @@ export function wireBoard(svg, on) {
     }
   });
 }
+
+/**
+ * Plays a sowing's steps, one a tick, on a copy of the seeds before it: `show(seeds, hole)`
+ * after each step (the hole a seed just fell into or was taken from), `done(seeds)` at the end.
+ * It stops when `wanted()` turns false (a newer state came).
+ * @param {number[]} before
+ * @param {import("./types.js").SowStep[]} steps
+ * @param {(seeds: number[], hole: number) => void} show
+ * @param {() => boolean} wanted
+ * @param {(seeds: number[]) => void} done
+ */
+export function animateSowing(before, steps, show, wanted, done) {
+  const seeds = [...before];
+  let i = 0;
+  const tick = () => {
+    if (!wanted()) return;
+    if (i >= steps.length) {
+      done(seeds);
+      return;
+    }
+    const step = steps[i++];
+    if (step.step === "lift" || step.step === "capture") seeds[step.hole] = 0;
+    else seeds[step.hole] = step.seeds;
+    show(seeds, step.hole);
+    setTimeout(tick, step.step === "capture" ? 320 : 160);
+  };
+  tick();
+}

@@ -3,7 +3,7 @@
 // sends, as in a game; the server judges it against the proven solution and plays the
 // defender's reply. Solved days and the streak are kept in this browser (streak.js).
 
-import { draw, focusSpot, tabStop, wireBoard } from "./board.js";
+import { animateSowing, draw, focusSpot, tabStop, wireBoard } from "./board.js";
 import { button, byId, select, svgById } from "./dom.js";
 import { emptyPick, passMove, sowing, tapPoint, targets } from "./pick.js";
 import { bestStreak, keep, kept, record, streak } from "./streak.js";
@@ -21,6 +21,11 @@ const daily = {
   busy: false,
   /** the next drawing animates the last move (a reply just played) */
   animate: false,
+  /** mancala: the seeds shown while a sowing is animated, and the hole sown into */
+  /** @type {number[] | null} */ shownSeeds: null,
+  /** @type {number | null} */ sowingHole: null,
+  /** the animation running (a newer one stops it) */
+  animating: 0,
   /** the newest request (older answers are dropped) */
   asked: 0,
 };
@@ -79,6 +84,9 @@ async function ask(what) {
 
 /** Loads the chosen game's puzzle of the day, from its start. */
 export async function loadDaily() {
+  daily.animating++;
+  daily.shownSeeds = null;
+  daily.sowingHole = null;
   daily.answer = null;
   daily.pick = emptyPick();
   byId("daily-solution").hidden = true;
@@ -144,11 +152,13 @@ function render() {
     shots: daily.pick.shots,
     last: a.position.last,
     animate: daily.animate,
-    sowing: null,
+    sowing: daily.sowingHole,
     focus: daily.focus,
   };
   const hadFocus = svg.contains(document.activeElement);
-  draw(svg, a.board, a.position.position, marks);
+  let position = a.position.position;
+  if (daily.shownSeeds && position.family === "mancala") position = { ...position, seeds: daily.shownSeeds };
+  draw(svg, a.board, position, marks);
   daily.animate = false;
   svg.setAttribute("aria-label", `The puzzle's board: ${svg.getAttribute("aria-label") ?? ""}`);
   daily.focus = tabStop(svg, daily.focus, a.board.family === "mancala");
@@ -206,8 +216,10 @@ async function play(move) {
     render();
     return;
   }
+  const before = a.position.position;
   daily.answer = answer;
   const v = answer.verdict?.verdict;
+  if (before.family === "mancala" && answer.just_played?.length) sowInTurn(before.seeds, answer.just_played);
   // The defender's reply moves its cow (or fades the shot ones) as in a game.
   daily.animate = v === "right";
   let after = "";
@@ -222,6 +234,40 @@ async function play(move) {
   }
   say((answer.said ?? prompt()) + after);
   render();
+}
+
+/**
+ * Animates the sowings just played (the player's, then the reply), one after the other.
+ * @param {number[]} seeds the seeds before the first
+ * @param {import("./types.js").LastMove[]} plies
+ */
+function sowInTurn(seeds, plies) {
+  const token = ++daily.animating;
+  const stop = () => {
+    daily.shownSeeds = null;
+    daily.sowingHole = null;
+    render();
+  };
+  /** @param {number[]} from @param {number} i */
+  const next = (from, i) => {
+    if (i >= plies.length || !plies[i].steps?.length) {
+      stop();
+      return;
+    }
+    animateSowing(
+      from,
+      plies[i].steps ?? [],
+      (now, hole) => {
+        daily.shownSeeds = now;
+        daily.sowingHole = hole;
+        render();
+      },
+      () => token === daily.animating,
+      (after) => next(after, i + 1),
+    );
+  };
+  daily.shownSeeds = [...seeds];
+  next(seeds, 0);
 }
 
 async function showSolution() {

@@ -128,6 +128,7 @@
  * @property {PositionFrame} position
  * @property {string[]} played the moves on the board, in notation
  * @property {WireMove[]} accepted the player's moves accepted so far
+ * @property {LastMove[]} [just_played] the plies the move just played, for animation
  * @property {{verdict: "right" | "solved" | "wrong" | "illegal" | "over", played?: string, reply?: string, refutation?: string}} [verdict]
  * @property {string} [said]
  * @property {string[]} [solution]
