@@ -103,7 +103,7 @@ pub async fn seat(
 }
 
 /// Seats game `id`'s stored computer opponent again, if it has one (after a restart, or on
-/// the node that took the game over): it attaches with its seat's token hash, as a socket
+/// the node that took the game over; the game's task runs here already): it attaches with its seat's token hash, as a socket
 /// resuming does, and plays on from the game as stored.
 ///
 /// # Errors
@@ -124,7 +124,10 @@ pub async fn reseat(srv: &Arc<Server>, id: u64) -> Result<bool, String> {
     }
     let (rules, _) = crate::game::rules_of(&game)?;
     let opponent: Opponent = row.opponent.parse().map_err(|e| format!("{e}"))?;
-    let task = srv.actor(id).await.map_err(|e| e.to_string())?;
+    let task = srv
+        .running(id)
+        .await
+        .ok_or("the game has no task on this node")?;
     let conn = srv.connection();
     let (outbox, inbox) = mpsc::channel(256);
     let (reply, answer) = oneshot::channel();

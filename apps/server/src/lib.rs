@@ -150,10 +150,27 @@ impl Server {
             Role::Follower
         };
         let mut task = GameTask::load(Arc::clone(self), id, role).await?;
-        if let Lease::TakenFrom(_) = lease {
+        let taken = matches!(lease, Lease::TakenFrom(_));
+        if taken {
             task.taken_over().await?;
         }
-        Ok(self.spawn(&mut games, id, task))
+        let tx = self.spawn(&mut games, id, task);
+        if taken {
+            // A computer opponent died with the old owner: it sits down again here, once
+            // this table is free.
+            let server = Arc::clone(self);
+            tokio::spawn(async move { server.reseat_computer(id).await });
+        }
+        Ok(tx)
+    }
+
+    /// The task of game `id` if one runs on this node (none is loaded).
+    pub async fn running(&self, id: u64) -> Option<mpsc::Sender<Cmd>> {
+        let games = self.games.lock().await;
+        games
+            .get(&id)
+            .filter(|(tx, _)| !tx.is_closed())
+            .map(|(tx, _)| tx.clone())
     }
 
     /// Asks for game `id`'s lease (SQLite: this node owns everything).

@@ -155,6 +155,54 @@ async fn a_page_on_a_following_node_gets_the_views(url: &str) {
     two.kill().await;
 }
 
+/// A game against the computer on a node that dies: once the lease runs out, the node the
+/// player comes back to takes the game over, and the computer sits down again there and plays.
+async fn a_computer_game_goes_on_after_its_node_dies(url: &str) {
+    let time = manual_time();
+    let one = start(url, &time).await;
+    let two = start(url, &time).await;
+    let mut me = Player::connect(&one.url()).await;
+    me.send(ClientFrame::PlayComputer {
+        game: "oware".into(),
+        rules: None,
+        set: Vec::new(),
+        clock: kraal_protocol::frames::ClockSpec::default(),
+        seat: None,
+        opponent: "Calf".into(),
+        seed: Some(3),
+    })
+    .await;
+    let ServerFrame::Created { game, token, .. } = me.next().await else {
+        panic!("not created");
+    };
+    me.game = Some(game);
+    me.token = Some(token);
+    me.until(
+        "the computer seated",
+        |f| matches!(f, ServerFrame::Game(s) if s.status == GameStatus::Live),
+    )
+    .await;
+    let first = me.mirror().legal_moves()[0];
+    me.play(&first.to_string()).await;
+    me.hear_move().await;
+
+    one.kill().await;
+    time.advance(LEASE_RUNS_OUT);
+    me.resume(&two.url()).await;
+    assert_eq!(me.ply(), 2);
+    // The computer takes its seat again (an event after the resumed game), then answers.
+    me.until(
+        "the computer back",
+        |f| matches!(f, ServerFrame::Presence { online: true, seat, .. } if *seat == Seat::Second),
+    )
+    .await;
+    let next = me.mirror().legal_moves()[0];
+    me.play(&next.to_string()).await;
+    me.hear_move().await;
+    assert_eq!(me.ply(), 4);
+    two.kill().await;
+}
+
 #[tokio::test]
 async fn postgres_restart_and_a_game_across_two_nodes_that_survives_its_owner() {
     let Some(url) = postgres_url() else { return };
@@ -162,6 +210,7 @@ async fn postgres_restart_and_a_game_across_two_nodes_that_survives_its_owner() 
     // In this test, not a test of its own: tests of one binary run at once, and another's
     // nodes on the shared database could take this one's games over.
     a_page_on_a_following_node_gets_the_views(&url).await;
+    a_computer_game_goes_on_after_its_node_dies(&url).await;
 
     let time = manual_time();
     let one = start(&url, &time).await;
