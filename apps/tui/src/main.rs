@@ -20,6 +20,9 @@ struct Args {
     /// Draw with plain ASCII characters instead of Unicode box drawing and symbols.
     #[arg(long)]
     ascii: bool,
+    /// The server of online play (its websocket address); the online screen can change it.
+    #[arg(long, value_name = "URL", default_value = kraal_front::online::DEFAULT_SERVER)]
+    server: String,
     /// The game to start, as every kraal front end reads it.
     #[command(flatten)]
     start: StartOptions,
@@ -54,6 +57,7 @@ fn start(args: Args) -> Result<()> {
     let plan = args.start.plan(None)?;
     let seed = args.start.seed_or(random_seed());
     let mut app = App::new(Theme::from_env(args.ascii), Paths::user(), seed);
+    app.online_server = args.server;
     match plan {
         Start::Menu => {}
         Start::New(game) => app.start_game(&game).map_err(|why| anyhow::anyhow!(why))?,

@@ -37,6 +37,7 @@ fn app_with_progress(dir: &std::path::Path) -> App {
         unfinished: None,
         saves: None,
         progress: Some(dir.join("progress.toml")),
+        online: None,
     };
     let mut app = App::new(PLAIN, paths, 5);
     app.size = Rect::new(0, 0, 100, 32);
