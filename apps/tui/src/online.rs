@@ -330,3 +330,45 @@ impl OnlineGame {
             .is_some_and(|m| m.snapshot.draw_offer.is_some_and(|by| by != m.snapshot.you))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn menu(name: &str) -> OnlineMenu {
+        let dir = std::env::temp_dir().join(format!("kraal-tui-menu-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let store = dir.join("online.json");
+        OnlineMenu::new(&Settings::default(), "ws://x/ws", Some(&store), None)
+    }
+
+    #[test]
+    fn the_lines_are_the_server_the_game_to_create_the_code_and_the_games_held() {
+        let mut menu = menu("lines");
+        assert!(menu.seats.is_empty() && menu.message.is_none());
+        assert_eq!(
+            menu.lines(),
+            [
+                Line::Server,
+                Line::Choice(Field::Game),
+                Line::Choice(Field::Rules),
+                Line::Choice(Field::Clock),
+                Line::Create,
+                Line::Code,
+                Line::Join,
+            ]
+        );
+        // Mulabalaba adds its board size, as on the start screen.
+        menu.select(Line::Choice(Field::Game));
+        menu.change(false);
+        assert_eq!(menu.choices.describe(Field::Game).1, "mulabalaba");
+        assert!(menu.lines().contains(&Line::Choice(Field::Size)));
+        // Only the text fields take letters.
+        menu.select(Line::Code);
+        assert!(menu.line().is_text());
+        menu.text_mut().expect("a text field").push('A');
+        assert_eq!(menu.code, "A");
+        menu.select(Line::Create);
+        assert!(menu.text_mut().is_none());
+    }
+}

@@ -44,11 +44,14 @@ impl App {
         let Screen::Online(menu) = &mut self.screen else {
             return;
         };
+        let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+        if ctrl && key.code == KeyCode::Char('c') {
+            self.quit = true;
+            return;
+        }
         if menu.pending.is_some() {
-            // The window over the screen: Esc leaves it (a created game is cancelled).
-            if matches!(key.code, KeyCode::Esc | KeyCode::Char('q'))
-                || (key.code == KeyCode::Char('c') && key.modifiers.contains(KeyModifiers::CONTROL))
-            {
+            // The window over the screen: Esc leaves it (a game just created is cancelled).
+            if matches!(key.code, KeyCode::Esc | KeyCode::Char('q')) {
                 if let Some(mut pending) = menu.pending.take()
                     && pending.entering == Entering::Create
                 {
@@ -65,7 +68,6 @@ impl App {
         }
         menu.message = None;
         let line = menu.line();
-        let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
         if line.is_text() && !ctrl {
             match key.code {
                 KeyCode::Char(c) if !c.is_control() => {

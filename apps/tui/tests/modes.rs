@@ -37,7 +37,7 @@ fn app_with_progress(dir: &std::path::Path) -> App {
         unfinished: None,
         saves: None,
         progress: Some(dir.join("progress.toml")),
-        online: None,
+        online: Some(dir.join("online.json")),
     };
     let mut app = App::new(PLAIN, paths, 5);
     app.size = Rect::new(0, 0, 100, 32);
@@ -64,6 +64,7 @@ fn the_home_screen_reaches_every_mode_and_comes_back() {
             (Screen::Rules(_), Mode::Rules) => true,
             (Screen::Daily(_), Mode::Daily) => true,
             (Screen::Settings(_), Mode::Settings) => true,
+            (Screen::Online(_), Mode::Online) => true,
             // Nothing to continue: the home screen says so.
             (Screen::Home(home), Mode::Continue) => {
                 home.message.as_deref() == Some("There is no unfinished game.")
@@ -80,6 +81,30 @@ fn the_home_screen_reaches_every_mode_and_comes_back() {
     let mut app = app_with_progress(&dir);
     press(&mut app, KeyCode::Esc);
     assert!(app.quit, "Esc on the home screen quits");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_click_on_a_mode_selects_it_and_a_second_click_opens_it() {
+    let dir = folder("home-click");
+    let mut app = app_with_progress(&dir);
+    let drawn = screen(&app, 100, 32);
+    // Where the drawing put "Play online" (rows are quoted: the first character is a quote).
+    let (x, y) = drawn
+        .lines()
+        .enumerate()
+        .find_map(|(y, row)| {
+            row.find("Play online")
+                .map(|at| (row[..at].chars().count() as u16 - 1, y as u16))
+        })
+        .expect("the Online mode is drawn");
+    app.click(x, y, Instant::now());
+    let Screen::Home(home) = &app.screen else {
+        panic!("one click only selects");
+    };
+    assert_eq!(home.mode(), Mode::Online);
+    app.click(x, y, Instant::now());
+    assert!(matches!(app.screen, Screen::Online(_)), "the second click opens it");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
