@@ -336,7 +336,8 @@ mod tests {
     use super::*;
 
     fn menu(name: &str) -> OnlineMenu {
-        let dir = std::env::temp_dir().join(format!("kraal-tui-menu-{name}-{}", std::process::id()));
+        let dir =
+            std::env::temp_dir().join(format!("kraal-tui-menu-{name}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         let store = dir.join("online.json");
         OnlineMenu::new(&Settings::default(), "ws://x/ws", Some(&store), None)

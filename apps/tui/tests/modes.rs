@@ -104,7 +104,10 @@ fn a_click_on_a_mode_selects_it_and_a_second_click_opens_it() {
     };
     assert_eq!(home.mode(), Mode::Online);
     app.click(x, y, Instant::now());
-    assert!(matches!(app.screen, Screen::Online(_)), "the second click opens it");
+    assert!(
+        matches!(app.screen, Screen::Online(_)),
+        "the second click opens it"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -255,14 +258,20 @@ fn a_corrupt_progress_file_is_set_aside_and_reported_on_the_home_screen() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// Opens `mode` from the home screen by keys (↓ to it, Enter).
+fn open_mode(app: &mut App, mode: Mode) {
+    let at = MODES.iter().position(|m| *m == mode).expect("a mode shown");
+    for _ in 0..at {
+        press(app, KeyCode::Down);
+    }
+    press(app, KeyCode::Enter);
+}
+
 /// The rules screen, opened from the home screen.
 fn rules_app() -> App {
     let mut app = App::new(PLAIN, Paths::default(), 5);
     app.size = Rect::new(0, 0, 110, 36);
-    for _ in 0..4 {
-        press(&mut app, KeyCode::Down);
-    }
-    press(&mut app, KeyCode::Enter);
+    open_mode(&mut app, Mode::Rules);
     assert!(matches!(app.screen, Screen::Rules(_)));
     app
 }
@@ -365,10 +374,7 @@ fn the_mancala_examples_are_tried_with_the_cursor_too() {
 #[test]
 fn the_settings_screen_turns_the_animation_off() {
     let mut app = App::new(PLAIN, Paths::default(), 5);
-    for _ in 0..5 {
-        press(&mut app, KeyCode::Down);
-    }
-    press(&mut app, KeyCode::Enter);
+    open_mode(&mut app, Mode::Settings);
     assert!(matches!(app.screen, Screen::Settings(_)));
     let before = app.animations;
     press(&mut app, KeyCode::Enter);
