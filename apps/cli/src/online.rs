@@ -3,11 +3,10 @@
 //! only reads lines and prints boards.
 
 use anyhow::{Context, Result, bail};
+use kraal_front::online::{kept_line, summary_line};
 use kraal_online::{Applied, Connection, Mirror, Outbox, StoredSeat, TokenStore, reconnect};
 use kraal_protocol::frames::ClockSpec;
-use kraal_protocol::{
-    ClaimKind, ClientFrame, GameId, GameStatus, SeatSummary, ServerFrame, WireMove,
-};
+use kraal_protocol::{ClaimKind, ClientFrame, GameId, GameStatus, ServerFrame, WireMove};
 use kraal_session::TimeControl;
 use std::io::Write;
 use std::time::Duration;
@@ -136,13 +135,13 @@ async fn run_async(args: OnlineArgs) -> Result<()> {
                     Ok(summaries) => {
                         println!("On {server}:");
                         for (seat, summary) in seats.iter().zip(&summaries) {
-                            println!("  {}", describe(summary, seat));
+                            println!("  {}", summary_line(summary, seat));
                         }
                     }
                     Err(e) => {
                         println!("Could not reach {server} ({e}); the games kept on this machine:");
                         for seat in &seats {
-                            println!("  {}", kept(seat));
+                            println!("  {}", kept_line(seat));
                         }
                     }
                 }
@@ -308,91 +307,6 @@ fn command(mirror: &Mirror, line: &str) -> Result<Option<ClientFrame>, String> {
         }
     };
     Ok(Some(frame))
-}
-
-/// A held seat as this machine keeps it (when the server cannot be asked).
-fn kept(seat: &StoredSeat) -> String {
-    let code = seat
-        .code
-        .as_deref()
-        .map(|c| format!(" (code {c})"))
-        .unwrap_or_default();
-    let name = if seat.game_name.is_empty() {
-        "a game"
-    } else {
-        &seat.game_name
-    };
-    format!("{}  {name}  {} seat{code}", seat.game, seat_word(seat.seat))
-}
-
-fn seat_word(seat: kraal_session::Seat) -> &'static str {
-    match seat {
-        kraal_session::Seat::First => "first",
-        kraal_session::Seat::Second => "second",
-    }
-}
-
-/// One line for a held seat's game, as the server told it.
-fn describe(summary: &SeatSummary, seat: &StoredSeat) -> String {
-    match summary {
-        SeatSummary::Missing { game, code } => {
-            let why = match code {
-                kraal_protocol::ErrorCode::BadToken => "the server does not know this seat",
-                _ => "the server knows no such game",
-            };
-            format!("{game}  {why}")
-        }
-        SeatSummary::Game {
-            game,
-            game_name,
-            rule_set,
-            status,
-            you,
-            to_move,
-            plies,
-            opponent_name,
-            opponent_online,
-        } => {
-            let rules = if rule_set == game_name {
-                game_name.clone()
-            } else {
-                format!("{game_name} ({rule_set})")
-            };
-            let opponent = opponent_name.as_deref().unwrap_or("anonymous");
-            let presence = if *opponent_online { "online" } else { "away" };
-            let state = match status {
-                GameStatus::Waiting => {
-                    let code = seat
-                        .code
-                        .as_deref()
-                        .map(|c| format!(" (code {c})"))
-                        .unwrap_or_default();
-                    format!("waiting for an opponent{code}")
-                }
-                GameStatus::Live => {
-                    let turn = if to_move == you {
-                        "your turn"
-                    } else {
-                        "their turn"
-                    };
-                    format!(
-                        "{turn} at move {}, against {opponent} ({presence})",
-                        plies + 1
-                    )
-                }
-                GameStatus::Over { outcome } => {
-                    let mine = match outcome.winner {
-                        Some(w) if w == *you => "you won",
-                        Some(_) => "you lost",
-                        None => "a draw",
-                    };
-                    format!("over: {mine} ({outcome}), against {opponent}")
-                }
-                GameStatus::Aborted => "aborted".to_owned(),
-            };
-            format!("{game}  {rules}  {} seat  {state}", seat_word(*you))
-        }
-    }
 }
 
 /// Reads a move in the game's notation (the server checks its legality).

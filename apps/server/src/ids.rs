@@ -4,11 +4,10 @@
 use sha2::{Digest, Sha256};
 use std::fmt::Write;
 
-/// The join-code alphabet: capital letters and digits without 0/O, 1/I/L, 5/S, 2/Z, 8/B.
-pub const CODE_ALPHABET: &[u8] = b"ACDEFGHJKMNPQRTUVWXY34679";
-
-/// The length of a join code.
-pub const CODE_LEN: usize = 6;
+pub use kraal_protocol::join_code::{
+    JOIN_CODE_ALPHABET as CODE_ALPHABET, JOIN_CODE_LEN as CODE_LEN,
+    normalise_join_code as normalise_code,
+};
 
 fn random_bytes<const N: usize>() -> [u8; N] {
     let mut bytes = [0; N];
@@ -37,13 +36,6 @@ pub fn join_code() -> String {
         }
     }
     code
-}
-
-/// A join code as typed, normalised: trimmed, capitals; `None` if it cannot be one.
-#[must_use]
-pub fn normalise_code(text: &str) -> Option<String> {
-    let code = text.trim().to_ascii_uppercase();
-    (code.len() == CODE_LEN && code.bytes().all(|b| CODE_ALPHABET.contains(&b))).then_some(code)
 }
 
 /// A new seat token: 128 random bits as 32 hex digits.

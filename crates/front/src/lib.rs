@@ -16,6 +16,7 @@ pub mod daily;
 pub mod home;
 pub mod keymap;
 pub mod lessons;
+pub mod online;
 pub mod progress;
 pub mod puzzle;
 pub mod review;

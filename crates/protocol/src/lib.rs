@@ -1,6 +1,7 @@
 #![doc = include_str!("../README.md")]
 
 pub mod frames;
+pub mod join_code;
 pub mod parse;
 pub mod views;
 pub mod wire;
@@ -9,6 +10,7 @@ pub use frames::{
     ClaimKind, ClientFrame, ErrorCode, GameId, GameSnapshot, GameStatus, ServerFrame,
 };
 pub use frames::{MAX_LIST_SEATS, SeatQuery, SeatSummary};
+pub use join_code::{JOIN_CODE_ALPHABET, JOIN_CODE_LEN, normalise_join_code};
 pub use parse::{FrameError, parse_client_frame, parse_server_frame};
 pub use views::{BoardView, HoleView, LastMove, MoveView, PointView, PositionView, SowStep};
 pub use wire::WireMove;
