@@ -10,7 +10,7 @@ use crate::keys::{self, Action};
 use crate::online::{Entering, Line, OnlineGame, OnlineMenu, Pending};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use kraal_front::Command;
-use kraal_front::online::parse_join_code;
+use kraal_front::online::{minutes_seconds, parse_join_code};
 use kraal_online::live::{Action as LiveAction, Entry, Link, LiveGame, LiveOptions, Update};
 use kraal_protocol::{ClaimKind, GameStatus};
 use kraal_session::any::capitalise;
@@ -210,9 +210,10 @@ impl App {
         for update in online.live.poll() {
             match update {
                 Update::Loaded => {
+                    // The mill cursor stays where it was; the mancala one goes to a hole
+                    // that can be sown.
                     if let Some(mut board) = board_of(&online.live) {
                         board.point = g.game.point;
-                        board.hole = g.game.hole;
                         g.game = board;
                     }
                 }
@@ -426,7 +427,7 @@ fn claim(g: &mut GameScreen, online: &mut OnlineGame, kind: ClaimKind, now: Inst
         }
         Some(left) => g.warn(format!(
             "Your opponent may still come back: you can claim in {}.",
-            crate::ui::game::clock_text(left)
+            minutes_seconds(left)
         )),
         None => g.warn("Your opponent is here: there is nothing to claim."),
     }

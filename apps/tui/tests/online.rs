@@ -151,9 +151,9 @@ fn a_tui_player_creates_plays_a_few_moves_and_wins_when_the_opponent_resigns() {
     assert!(text.contains("bob"), "the opponent's name: {text}");
 
     for turn in 0..3 {
-        // Our move, by keys: one step right (if that hole can be sown), then Enter.
+        // Our move, by keys: Enter sows the hole under the cursor (it stays on a hole that
+        // can be sown).
         let before = moves(&app).len();
-        press(&mut app, KeyCode::Right);
         press(&mut app, KeyCode::Enter);
         assert_eq!(
             moves(&app).len(),
@@ -236,7 +236,12 @@ fn a_bad_code_is_refused_with_a_reason_and_an_unknown_one_by_the_server() {
         let m = menu(&app);
         (m.pending.is_none()).then(|| m.message.clone()).flatten()
     });
-    assert!(refused.starts_with("The server said"), "{refused}");
+    // The server's own words for a code no game has.
+    assert!(
+        refused.contains("no game waits with this code"),
+        "{refused}"
+    );
+    assert!(screen(&app, 100, 32).contains("no game waits with this code"));
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -160,7 +160,7 @@ fn key_bar(g: &GameScreen, theme: Theme) -> Vec<String> {
                 keys.push((Command::Draw, "offer a draw"));
                 keys.push((Command::Resign, "resign"));
             }
-            if !over && live.claim_in(Instant::now()) == Some(Duration::ZERO) {
+            if !over && kraal_front::online::may_claim(live, Instant::now()) {
                 keys.push((Command::Claim, "claim the win"));
             }
             if over {
@@ -345,7 +345,7 @@ fn draw_status(screen: &GameScreen, theme: Theme, area: Rect, buf: &mut Buffer, 
 }
 
 /// Minutes and seconds left, rounded up (a clock shows 0:00 only when time is up).
-pub(crate) fn clock_text(left: Duration) -> String {
+fn clock_text(left: Duration) -> String {
     let seconds = left.as_millis().div_ceil(1000);
     format!("{}:{:02}", seconds / 60, seconds % 60)
 }

@@ -8,7 +8,7 @@ use crate::keys;
 use crate::online::{Entering, Line, OnlineGame, OnlineMenu, Pending};
 use crate::start::Field;
 use crate::theme::{Role, Theme};
-use kraal_front::online::{draw_offer_text, link_text, presence_text, status_text};
+use kraal_front::online::{draw_offer_text, link_text, may_claim, presence_text, status_text};
 use kraal_online::live::Link;
 use kraal_protocol::GameStatus;
 use kraal_session::any::capitalise;
@@ -17,10 +17,10 @@ use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line as TextLine, Span};
 use ratatui::widgets::{Clear, Paragraph, Widget, Wrap};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
-/// Rows under the lines: a blank, the message (two), the key bar, the border.
-const FOOTER: u16 = 5;
+/// Rows under the lines: a blank, the message (two), the key bar (two), the border.
+const FOOTER: u16 = 6;
 
 /// Where things go on the online screen.
 struct Rows {
@@ -184,6 +184,12 @@ pub fn draw_online(menu: &OnlineMenu, theme: Theme, area: Rect, buf: &mut Buffer
         } else {
             style
         };
+        // The values line up with a choice's, which the selection frames with arrows.
+        let value = if matches!(line, Line::Choice(_)) {
+            value
+        } else {
+            format!("  {value}")
+        };
         if matches!(line, Line::Seat(_)) {
             buf.set_stringn(x + 2, y, value, usize::from(width.saturating_sub(2)), style);
         } else {
@@ -234,7 +240,7 @@ pub fn draw_online(menu: &OnlineMenu, theme: Theme, area: Rect, buf: &mut Buffer
         (None, Some(u)) if matches!(selected, Line::Seat(_)) => (u, Role::Warning),
         _ => (menu.describe(), Role::Dim),
     };
-    let message_y = inner.y + inner.height.saturating_sub(4);
+    let message_y = inner.y + inner.height.saturating_sub(5);
     for (row, part) in wrap(&text, usize::from(width)).iter().take(2).enumerate() {
         buf.set_stringn(
             x,
@@ -247,7 +253,7 @@ pub fn draw_online(menu: &OnlineMenu, theme: Theme, area: Rect, buf: &mut Buffer
     key_line(
         keys::ONLINE,
         theme,
-        Rect::new(x, inner.y + inner.height.saturating_sub(2), width, 1),
+        Rect::new(x, inner.y + inner.height.saturating_sub(3), width, 2),
         buf,
     );
     if let Some(pending) = &menu.pending {
@@ -367,7 +373,7 @@ pub fn draw_online_panel(
     let live = &online.live;
     let mut lines = vec![link_line(live.link(), theme, now)];
     lines.push(TextLine::from(Span::styled(
-        status_text(live, now),
+        status_text(live),
         theme.style(Role::Title),
     )));
     if let Some(offer) = draw_offer_text(live) {
@@ -382,7 +388,7 @@ pub fn draw_online_panel(
         )));
     }
     if let Some(presence) = presence_text(live, now) {
-        let keys = if live.claim_in(now) == Some(Duration::ZERO) {
+        let keys = if may_claim(live, now) {
             " c claims the win, C a draw."
         } else {
             ""
