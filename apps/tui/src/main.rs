@@ -21,7 +21,8 @@ struct Args {
     #[arg(long)]
     ascii: bool,
     /// The server of online play (its websocket address); the online screen can change it.
-    #[arg(long, value_name = "URL", default_value = kraal_front::online::DEFAULT_SERVER)]
+    #[arg(long, value_name = "URL", default_value = kraal_front::online::DEFAULT_SERVER,
+          value_parser = |text: &str| kraal_front::online::parse_server(text).map_err(|e| e.to_string()))]
     server: String,
     /// The game to start, as every kraal front end reads it.
     #[command(flatten)]

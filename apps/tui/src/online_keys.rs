@@ -10,7 +10,7 @@ use crate::keys::{self, Action};
 use crate::online::{Entering, Line, OnlineGame, OnlineMenu, Pending};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use kraal_front::Command;
-use kraal_front::online::{minutes_seconds, parse_join_code};
+use kraal_front::online::{minutes_seconds, parse_join_code, parse_server};
 use kraal_online::live::{Action as LiveAction, Entry, Link, LiveGame, LiveOptions, Update};
 use kraal_protocol::{ClaimKind, GameStatus};
 use kraal_session::any::capitalise;
@@ -105,13 +105,23 @@ impl App {
             return;
         };
         let server = menu.server.trim().to_owned();
+        if matches!(line, Line::Create | Line::Code | Line::Join)
+            && let Err(why) = parse_server(&server)
+        {
+            menu.message = Some(format!("{}.", capitalise(&why.to_string())));
+            menu.select(Line::Server);
+            return;
+        }
         match line {
-            Line::Server => {
-                self.online_server.clone_from(&server);
-                menu.server.clone_from(&server);
-                menu.refresh(store.as_ref(), name.as_deref());
-                menu.move_selection(true);
-            }
+            Line::Server => match parse_server(&server) {
+                Ok(server) => {
+                    self.online_server.clone_from(&server);
+                    menu.server = server;
+                    menu.refresh(store.as_ref(), name.as_deref());
+                    menu.move_selection(true);
+                }
+                Err(why) => menu.message = Some(format!("{}.", capitalise(&why.to_string()))),
+            },
             Line::Choice(_) => menu.move_selection(true),
             Line::Create => {
                 let (game, rules, set) = menu.choices.rules_choice();

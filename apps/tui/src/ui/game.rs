@@ -140,49 +140,45 @@ fn key_bar(g: &GameScreen, theme: Theme) -> Vec<String> {
         keymap::binding(keymap::FrontEnd::Terminal, command)
             .map(|b| b.label.split(' ').next().unwrap_or(b.label).to_owned())
     };
-    let shared: Vec<(Command, &str)> = match &g.online {
-        None => vec![
+    let named = |command: Command, word: &str| key(command).map(|k| format!("{k} {word}"));
+    let shared: Vec<Option<String>> = match &g.online {
+        None => [
             (Command::Undo, "undo"),
             (Command::Redo, "redo"),
             (Command::Hint, "hint"),
             (Command::Save, "save"),
             (Command::Help, "help"),
             (Command::Quit, "quit"),
-        ],
+        ]
+        .iter()
+        .map(|&(command, word)| named(command, word))
+        .collect(),
         Some(online) => {
-            let live = &online.live;
-            let over = g.is_over();
             let mut keys = Vec::new();
-            let theirs = online.offered_to_me();
-            if !over && theirs {
-                keys.push((Command::Draw, "accept the draw"));
-            } else if !over {
-                keys.push((Command::Draw, "offer a draw"));
-                keys.push((Command::Resign, "resign"));
-            }
-            if !over && kraal_front::online::may_claim(live, Instant::now()) {
-                keys.push((Command::Claim, "claim the win"));
-            }
-            if over {
-                keys.push((Command::Review, "review"));
+            if g.is_over() {
+                keys.push(named(Command::Review, "review"));
+            } else {
+                if online.offered_to_me() {
+                    keys.push(named(Command::Draw, "accept the draw"));
+                    keys.push(Some("x decline".to_owned()));
+                } else {
+                    keys.push(named(Command::Draw, "offer a draw"));
+                }
+                keys.push(named(Command::Resign, "resign"));
+                if kraal_front::online::may_claim(&online.live, Instant::now()) {
+                    keys.push(named(Command::Claim, "claim the win"));
+                }
             }
             keys.extend([
-                (Command::Save, "save a copy"),
-                (Command::NewGame, "online screen"),
-                (Command::Help, "help"),
-                (Command::Quit, "quit"),
+                named(Command::Save, "save a copy"),
+                named(Command::NewGame, "online screen"),
+                named(Command::Help, "help"),
+                named(Command::Quit, "quit"),
             ]);
-            if !over && theirs {
-                bar.push("x decline".to_owned());
-            }
             keys
         }
     };
-    for (command, word) in shared {
-        if let Some(key) = key(command) {
-            bar.push(format!("{key} {word}"));
-        }
-    }
+    bar.extend(shared.into_iter().flatten());
     bar
 }
 

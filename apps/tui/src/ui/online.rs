@@ -8,7 +8,9 @@ use crate::keys;
 use crate::online::{Entering, Line, OnlineGame, OnlineMenu, Pending};
 use crate::start::Field;
 use crate::theme::{Role, Theme};
-use kraal_front::online::{draw_offer_text, link_text, may_claim, presence_text, status_text};
+use kraal_front::online::{
+    draw_offer_text, join_command, link_text, may_claim, presence_text, status_text,
+};
 use kraal_online::live::Link;
 use kraal_protocol::GameStatus;
 use kraal_session::any::capitalise;
@@ -274,6 +276,8 @@ fn draw_pending(
     let width = area.width.min(72);
     let room = usize::from(width.saturating_sub(4));
     let live = &pending.live;
+    // A resumed game's server is its own.
+    let server = live.seat().map_or(server, |s| s.server.as_str());
     let mut lines: Vec<TextLine> = Vec::new();
     let title;
     if let Some(code) = live.code() {
@@ -288,7 +292,7 @@ fn draw_pending(
         )));
         lines.push(TextLine::from(""));
         for part in wrap(
-            &format!("or from a terminal: kraal online join {code}"),
+            &format!("or from a terminal: {}", join_command(code, server)),
             room,
         ) {
             lines.push(TextLine::from(part));

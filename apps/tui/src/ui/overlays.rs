@@ -77,13 +77,25 @@ pub fn draw_game_help(theme: Theme, online: bool, scroll: u16, area: Rect, buf: 
             .filter(|b| !keys::ONLINE_WORDS.iter().any(|(c, _)| *c == b.command))
             .map(|b| (b.label, b.help)),
     );
-    let mut playing: Vec<(&'static str, &'static str)> = keys::ONLINE_WORDS
-        .iter()
-        .filter_map(|(command, help)| {
-            keymap::binding(FrontEnd::Terminal, *command).map(|b| (b.label, *help))
-        })
-        .collect();
-    playing.extend(lines_of(keys::ONLINE_GAME));
+    // Each online key of the terminal's own after the shared one it goes with (x after d,
+    // C after c).
+    let mut playing: Vec<(&'static str, &'static str)> = Vec::new();
+    for (command, help) in keys::ONLINE_WORDS {
+        if let Some(b) = keymap::binding(FrontEnd::Terminal, *command) {
+            playing.push((b.label, help));
+        }
+        let partner = match command {
+            Command::Draw => Some(keys::Action::Decline),
+            Command::Claim => Some(keys::Action::ClaimDraw),
+            _ => None,
+        };
+        playing.extend(
+            keys::ONLINE_GAME
+                .iter()
+                .filter(|b| Some(b.action) == partner)
+                .map(|b| (b.label, b.help)),
+        );
+    }
     let turned_off: Vec<(&'static str, &'static str)> = keys::shared()
         .filter(|b| off.contains(&b.command))
         .map(|b| (b.label, "off in an online game"))
