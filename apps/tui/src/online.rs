@@ -19,6 +19,8 @@ use std::sync::mpsc::{Receiver, TryRecvError};
 pub enum Line {
     /// The server's address (typed).
     Server,
+    /// The display name the opponent sees (typed; empty: none).
+    Name,
     /// A choice of the game to create (game, rule set, board size, clock): the start
     /// screen's own line.
     Choice(Field),
@@ -36,7 +38,7 @@ impl Line {
     /// Whether the line is a text field (letters type into it).
     #[must_use]
     pub const fn is_text(self) -> bool {
-        matches!(self, Line::Server | Line::Code)
+        matches!(self, Line::Server | Line::Name | Line::Code)
     }
 }
 
@@ -79,6 +81,8 @@ pub struct OnlineMenu {
     pub choices: StartMenu,
     /// The server's websocket URL, as typed.
     pub server: String,
+    /// The display name the opponent sees, as typed (empty: none).
+    pub name: String,
     /// The join code, as typed.
     pub code: String,
     /// The games held (from the seat-token file), oldest first.
@@ -108,6 +112,7 @@ impl OnlineMenu {
             selected: 0,
             choices,
             server: server.to_owned(),
+            name: name.unwrap_or_default().to_owned(),
             code: String::new(),
             seats: Vec::new(),
             listings: Vec::new(),
@@ -181,6 +186,7 @@ impl OnlineMenu {
     pub fn lines(&self) -> Vec<Line> {
         let mut lines = vec![
             Line::Server,
+            Line::Name,
             Line::Choice(Field::Game),
             Line::Choice(Field::Rules),
         ];
@@ -233,6 +239,7 @@ impl OnlineMenu {
     pub fn text_mut(&mut self) -> Option<&mut String> {
         match self.line() {
             Line::Server => Some(&mut self.server),
+            Line::Name => Some(&mut self.name),
             Line::Code => Some(&mut self.code),
             _ => None,
         }
@@ -285,6 +292,7 @@ impl OnlineMenu {
     pub fn describe(&self) -> String {
         match self.line() {
             Line::Server => "The server to play on: type its address (ws://HOST:PORT/ws); Enter asks it about your games.".to_owned(),
+            Line::Name => "The name your opponent sees (none if empty): type it.".to_owned(),
             Line::Choice(field) => capitalise(&self.choices.describe(field).2),
             Line::Create => "Create the game and get a code to give your opponent.".to_owned(),
             Line::Code => "Type the six-letter code your opponent gave you, then Enter.".to_owned(),
@@ -351,6 +359,7 @@ mod tests {
             menu.lines(),
             [
                 Line::Server,
+                Line::Name,
                 Line::Choice(Field::Game),
                 Line::Choice(Field::Rules),
                 Line::Choice(Field::Clock),

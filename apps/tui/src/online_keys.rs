@@ -100,11 +100,14 @@ impl App {
     /// Enter on a line of the online screen.
     fn online_enter(&mut self, line: Line) {
         let store = self.paths.online.clone();
-        let name = self.online_name.clone();
         let Screen::Online(menu) = &mut self.screen else {
             return;
         };
         let server = menu.server.trim().to_owned();
+        // The name typed is the one given from now on.
+        let typed = menu.name.trim();
+        let name = (!typed.is_empty()).then(|| typed.to_owned());
+        self.online_name.clone_from(&name);
         if matches!(line, Line::Create | Line::Code | Line::Join)
             && let Err(why) = parse_server(&server)
         {
@@ -122,7 +125,7 @@ impl App {
                 }
                 Err(why) => menu.message = Some(format!("{}.", capitalise(&why.to_string()))),
             },
-            Line::Choice(_) => menu.move_selection(true),
+            Line::Name | Line::Choice(_) => menu.move_selection(true),
             Line::Create => {
                 let (game, rules, set) = menu.choices.rules_choice();
                 let entry = Entry::Create {

@@ -132,6 +132,8 @@ fn a_tui_player_creates_plays_a_few_moves_and_wins_when_the_opponent_resigns() {
     let dir = folder("play");
     let server = TestServer::start(&dir);
     let mut app = online_app(&dir, &server.url);
+    go_to(&mut app, Line::Name);
+    type_text(&mut app, "ada");
     let code = create_oware(&mut app);
     assert_eq!(code.len(), 6, "a six-letter code: {code}");
 
@@ -146,6 +148,11 @@ fn a_tui_player_creates_plays_a_few_moves_and_wins_when_the_opponent_resigns() {
         "the creator holds the first seat and moves first"
     );
     assert_eq!(bob.mirror().snapshot.you, Seat::Second);
+    assert_eq!(
+        bob.mirror().snapshot.names[0].as_deref(),
+        Some("ada"),
+        "the name typed is the one the opponent sees"
+    );
     let text = screen(&app, 100, 32);
     assert!(text.contains("connected"), "{text}");
     assert!(text.contains("bob"), "the opponent's name: {text}");

@@ -153,6 +153,20 @@ pub fn draw_online(menu: &OnlineMenu, theme: Theme, area: Rect, buf: &mut Buffer
                     Style::default().add_modifier(Modifier::BOLD),
                 )
             }
+            Line::Name => {
+                let shown = if is_selected {
+                    format!("{}{caret}", menu.name)
+                } else if menu.name.is_empty() {
+                    "(none)".to_owned()
+                } else {
+                    menu.name.clone()
+                };
+                (
+                    "Your name",
+                    shown,
+                    Style::default().add_modifier(Modifier::BOLD),
+                )
+            }
             Line::Choice(field) => {
                 let (label, value, _) = menu.choices.describe(field);
                 let value = if is_selected {
