@@ -154,7 +154,8 @@ fn a_tui_player_creates_plays_a_few_moves_and_wins_when_the_opponent_resigns() {
         "the name typed is the one the opponent sees"
     );
     let text = screen(&app, 100, 32);
-    assert!(text.contains("connected"), "{text}");
+    assert!(text.contains("Online ● connected"), "the indicator: {text}");
+    assert!(text.contains("Your move (South)."), "{text}");
     assert!(text.contains("bob"), "the opponent's name: {text}");
 
     for turn in 0..3 {
@@ -287,7 +288,7 @@ fn the_indicator_says_reconnecting_when_the_server_goes_away_and_a_left_game_res
         screen(&app, 100, 32).contains("reconnecting").then_some(())
     });
     let text = screen(&app, 100, 32);
-    assert!(!text.contains("Server: connected"), "{text}");
+    assert!(!text.contains("Online ● connected"), "{text}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -50,7 +50,7 @@ pub fn draw_game(app: &App, g: &GameScreen, area: Rect, buf: &mut Buffer, now: I
     match (&g.review, &g.online) {
         (Some(panel), _) => draw_review(app, g, panel, layout.ai, buf),
         (None, Some(online)) => {
-            super::online::draw_online_panel(g, online, theme, layout.ai, buf, now);
+            super::online::draw_online_panel(online, theme, layout.ai, buf, now);
         }
         (None, None) => draw_ai(app, g, layout.ai, buf),
     }

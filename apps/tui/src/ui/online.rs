@@ -3,14 +3,11 @@
 //! panel beside the board (the connection, the turn, a draw offer, an opponent gone).
 
 use super::{block, key_line, wrap};
-use crate::app::GameScreen;
 use crate::keys;
 use crate::online::{Entering, Line, OnlineGame, OnlineMenu, Pending};
 use crate::start::Field;
 use crate::theme::{Role, Theme};
-use kraal_front::online::{
-    draw_offer_text, join_command, link_text, may_claim, presence_text, status_text,
-};
+use kraal_front::online::{draw_offer_text, join_command, link_text, presence_text, status_text};
 use kraal_online::live::Link;
 use kraal_protocol::GameStatus;
 use kraal_session::any::capitalise;
@@ -201,7 +198,7 @@ pub fn draw_online(menu: &OnlineMenu, theme: Theme, area: Rect, buf: &mut Buffer
             style
         };
         // The values line up with a choice's, which the selection frames with arrows.
-        let value = if matches!(line, Line::Choice(_)) {
+        let value = if matches!(line, Line::Choice(_) | Line::Seat(_)) {
             value
         } else {
             format!("  {value}")
@@ -363,10 +360,9 @@ fn draw_pending(
 
 /// The connection indicator: a mark and the words ("connected", "reconnecting in 3 s...").
 fn link_line(link: &Link, theme: Theme, now: Instant) -> TextLine<'static> {
-    let (mark, role) = match link {
-        Link::Connected => (if theme.ascii { "*" } else { "●" }, Role::Good),
-        _ => (if theme.ascii { "!" } else { "○" }, Role::Warning),
-    };
+    let up = *link == Link::Connected;
+    let mark = link_mark(theme, up);
+    let role = if up { Role::Good } else { Role::Warning };
     TextLine::from(vec![
         Span::styled(format!("{mark} "), theme.style(role)),
         Span::styled(
@@ -376,47 +372,45 @@ fn link_line(link: &Link, theme: Theme, now: Instant) -> TextLine<'static> {
     ])
 }
 
+/// The connection's mark: full when connected, hollow when not (the words say it too).
+fn link_mark(theme: Theme, up: bool) -> &'static str {
+    match (up, theme.ascii) {
+        (true, false) => "●",
+        (false, false) => "○",
+        (true, true) => "*",
+        (false, true) => "!",
+    }
+}
+
 /// The online panel beside the board, in the computer's place.
 pub fn draw_online_panel(
-    g: &GameScreen,
     online: &OnlineGame,
     theme: Theme,
     area: Rect,
     buf: &mut Buffer,
     now: Instant,
 ) {
-    let title = "Online";
-    let inner = block(theme, title).inner(area);
-    block(theme, title).render(area, buf);
     let live = &online.live;
-    let mut lines = vec![link_line(live.link(), theme, now)];
-    lines.push(TextLine::from(Span::styled(
+    // The connection in the title, so the panel's few lines are for the game.
+    let mark = link_mark(theme, *live.link() == Link::Connected);
+    let title = format!("Online {mark} {}", link_text(live.link(), now));
+    let inner = block(theme, &title).inner(area);
+    block(theme, &title).render(area, buf);
+    let mut lines = vec![TextLine::from(Span::styled(
         status_text(live),
         theme.style(Role::Title),
-    )));
-    if let Some(offer) = draw_offer_text(live) {
-        let keys = if online.offered_to_me() {
-            " d accepts, x declines."
-        } else {
-            ""
-        };
+    ))];
+    // The keys for these are in the key bar (it shows them when they apply): the panel is
+    // small beside a mill board.
+    for text in [draw_offer_text(live), presence_text(live, now)]
+        .into_iter()
+        .flatten()
+    {
         lines.push(TextLine::from(Span::styled(
-            format!("{offer}{keys}"),
+            text,
             theme.style(Role::Warning),
         )));
     }
-    if let Some(presence) = presence_text(live, now) {
-        let keys = if may_claim(live, now) {
-            " c claims the win, C a draw."
-        } else {
-            ""
-        };
-        lines.push(TextLine::from(Span::styled(
-            format!("{presence}{keys}"),
-            theme.style(Role::Warning),
-        )));
-    }
-    let _ = g;
     Paragraph::new(lines)
         .wrap(Wrap { trim: false })
         .render(inner, buf);
