@@ -329,3 +329,122 @@ fn cell_of(app: &App, text: &str) -> (u16, u16) {
     }
     panic!("no {text:?} on the screen:\n{drawn}");
 }
+
+#[test]
+fn a_tui_player_joins_by_code_declines_then_accepts_a_draw_offer() {
+    let dir = folder("join");
+    let server = TestServer::start(&dir);
+    let mut ama = server.player("ama");
+    let code = ama.create(&server, "morabaraba", "none");
+    let mut app = online_app(&dir, &server.url);
+    go_to(&mut app, Line::Code);
+    // Typed in small letters with spaces around: read as the code.
+    type_text(&mut app, &format!(" {} ", code.to_lowercase()));
+    press(&mut app, KeyCode::Enter);
+    wait_until("the game screen", || {
+        app.tick(Instant::now());
+        matches!(app.screen, Screen::Game(_)).then_some(())
+    });
+    ama.until(
+        &server,
+        "the game live",
+        |f| matches!(f, kraal_protocol::ServerFrame::Game(s) if s.status == GameStatus::Live),
+    );
+    assert!(!my_turn(&app), "the joiner holds the second seat");
+    ama.play(&server, "d6");
+    tick_until_ply(&mut app, 1);
+    assert!(my_turn(&app));
+    // Our placement, by keys: the cursor keys to a1, then Enter.
+    let Screen::Game(g) = &app.screen else {
+        unreachable!()
+    };
+    let board = g.game.morris_position().expect("a mill game").board();
+    for key in common::path_to(board, g.game.point, "a1".parse().expect("a point")) {
+        press(&mut app, key);
+    }
+    press(&mut app, KeyCode::Enter);
+    ama.wait_for_ply(&server, 2);
+    assert_eq!(ama.mirror().snapshot.moves[1].to_string(), "a1");
+
+    // The opponent offers a draw: shown, with its keys; x declines it.
+    ama.send(&server, ClientFrame::OfferDraw);
+    wait_until("the offer", || {
+        app.tick(Instant::now());
+        screen(&app, 100, 32)
+            .contains("Your opponent offers a draw.")
+            .then_some(())
+    });
+    let text = screen(&app, 100, 32);
+    assert!(text.contains("d accept the draw"), "{text}");
+    assert!(text.contains("x decline"), "{text}");
+    press(&mut app, KeyCode::Char('x'));
+    ama.until(&server, "the decline", |f| {
+        matches!(f, kraal_protocol::ServerFrame::DrawDeclined { .. })
+    });
+    // Offered again, d accepts: a draw by agreement.
+    ama.send(&server, ClientFrame::OfferDraw);
+    wait_until("the second offer", || {
+        app.tick(Instant::now());
+        match &app.screen {
+            Screen::Game(g) => g
+                .online
+                .as_ref()
+                .is_some_and(|o| o.offered_to_me())
+                .then_some(()),
+            _ => None,
+        }
+    });
+    press(&mut app, KeyCode::Char('d'));
+    let status = ama.hear_end(&server);
+    let GameStatus::Over { outcome } = status else {
+        panic!("not over: {status:?}");
+    };
+    assert_eq!(outcome.winner, None, "a draw");
+    wait_until("the game-over window", || {
+        app.tick(Instant::now());
+        match &app.screen {
+            Screen::Game(g) => (g.overlay == Overlay::GameOver).then_some(()),
+            _ => None,
+        }
+    });
+    let text = screen(&app, 100, 32);
+    assert!(text.contains("Result 1/2-1/2"), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_help_lists_the_online_keys_and_the_ones_turned_off() {
+    let dir = folder("help");
+    let server = TestServer::start(&dir);
+    let mut ama = server.player("ama");
+    let code = ama.create(&server, "oware", "none");
+    let mut app = online_app(&dir, &server.url);
+    go_to(&mut app, Line::Code);
+    type_text(&mut app, &code);
+    press(&mut app, KeyCode::Enter);
+    wait_until("the game screen", || {
+        app.tick(Instant::now());
+        matches!(app.screen, Screen::Game(_)).then_some(())
+    });
+    // Undo is off, and says so.
+    press(&mut app, KeyCode::Char('u'));
+    let Screen::Game(g) = &app.screen else {
+        unreachable!()
+    };
+    let note = g.note.as_ref().map(|(n, _)| n.clone()).unwrap_or_default();
+    assert!(note.starts_with("Not in an online game"), "{note}");
+    press(&mut app, KeyCode::Char('?'));
+    app.size = Rect::new(0, 0, 100, 60);
+    let text = screen(&app, 100, 60);
+    for words in [
+        "Online",
+        "offer a draw, or accept the one your opponent offers",
+        "decline the opponent's draw offer",
+        "Not in an online game",
+        "off in an online game",
+        "back to the online screen",
+    ] {
+        assert!(text.contains(words), "{words:?} in the help:\n{text}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
