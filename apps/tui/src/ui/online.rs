@@ -123,7 +123,7 @@ pub fn draw_online(menu: &OnlineMenu, theme: Theme, area: Rect, buf: &mut Buffer
     buf.set_stringn(
         x,
         inner.y + 1,
-        "Play a person on a kraal server: create a game and give them its code, or join theirs.",
+        "Play a person on a kraal server: create a game, or join one by its code.",
         usize::from(width),
         theme.style(Role::Dim),
     );
