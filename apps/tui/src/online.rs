@@ -319,15 +319,20 @@ pub fn open_store(
 pub struct OnlineGame {
     /// The live game.
     pub live: LiveGame,
-    /// How the server ended the game, once it has.
-    pub ended: Option<GameStatus>,
 }
 
 impl OnlineGame {
-    /// Whether the server says the game is finished.
+    /// Where the server says the game stands (`None` until it has said).
+    #[must_use]
+    pub fn status(&self) -> Option<GameStatus> {
+        self.live.mirror().map(|m| m.snapshot.status)
+    }
+
+    /// Whether the server says the game is finished (ended while watched, or resumed
+    /// finished).
     #[must_use]
     pub fn is_over(&self) -> bool {
-        self.ended.is_some_and(|s| s.is_finished())
+        self.status().is_some_and(|s| s.is_finished())
     }
 
     /// Whether the opponent offers a draw (to accept or decline).

@@ -207,8 +207,16 @@ impl App {
         };
         // An online game lives on the server: nothing is kept among the unfinished games.
         self.autosave = kraal_front::Autosave::new(None);
-        let mut screen = GameScreen::new_online(game, OnlineGame { live, ended: None });
-        screen.tell("The game is on: good luck.");
+        let mut screen = GameScreen::new_online(game, OnlineGame { live });
+        // Trouble with the seat-token file is said once (the game goes on: the server has
+        // it, but it may not resume from this computer).
+        match screen.online.as_ref().and_then(|o| o.live.store_trouble()) {
+            Some(trouble) => {
+                let text = format!("{}.", capitalise(trouble.trim_end_matches('.')));
+                screen.warn(text);
+            }
+            None => screen.tell("The game is on: good luck."),
+        }
         self.screen = Screen::Game(Box::new(screen));
     }
 
@@ -253,7 +261,8 @@ impl App {
                 | Update::Changed
                 | Update::Link
                 | Update::Created { .. } => {}
-                Update::Ended(status) => online.ended = Some(status),
+                // The mirror holds the ending; the game-over window reads it there.
+                Update::Ended(_) => {}
                 Update::Refused(why) => g.warn(format!("The server refused: {why}")),
             }
         }

@@ -217,6 +217,20 @@ fn a_tui_player_creates_plays_a_few_moves_and_wins_when_the_opponent_resigns() {
     press(&mut app, KeyCode::Enter);
     assert!(matches!(app.screen, Screen::Online(_)));
     assert_eq!(menu(&app).seats.len(), 1, "the seat is kept");
+    // Resumed, the finished game opens on its ending, and the board takes no move.
+    go_to(&mut app, Line::Seat(0));
+    press(&mut app, KeyCode::Enter);
+    wait_until("the finished game's ending", || {
+        app.tick(Instant::now());
+        match &app.screen {
+            Screen::Game(g) => (g.overlay == Overlay::GameOver).then_some(()),
+            _ => None,
+        }
+    });
+    assert_eq!(moves(&app), server_moves);
+    press(&mut app, KeyCode::Esc);
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(moves(&app), server_moves, "no move after the end");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

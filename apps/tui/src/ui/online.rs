@@ -420,10 +420,7 @@ pub fn draw_online_panel(
 /// sentence and the result line; `None` while it goes on.
 #[must_use]
 pub fn online_ending(online: &OnlineGame) -> Option<(String, String)> {
-    let status = online
-        .ended
-        .or_else(|| online.live.mirror().map(|m| m.snapshot.status))?;
-    match status {
+    match online.status()? {
         GameStatus::Over { outcome } => Some((
             capitalise(&outcome.to_string()),
             format!("Result {}", outcome.result()),
