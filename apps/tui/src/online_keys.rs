@@ -108,12 +108,16 @@ impl App {
         let typed = menu.name.trim();
         let name = (!typed.is_empty()).then(|| typed.to_owned());
         self.online_name.clone_from(&name);
-        if matches!(line, Line::Create | Line::Code | Line::Join)
-            && let Err(why) = parse_server(&server)
-        {
-            menu.message = Some(format!("{}.", capitalise(&why.to_string())));
-            menu.select(Line::Server);
-            return;
+        if matches!(line, Line::Create | Line::Code | Line::Join) {
+            match parse_server(&server) {
+                // The server played on is the one offered next time.
+                Ok(server) => self.online_server = server,
+                Err(why) => {
+                    menu.message = Some(format!("{}.", capitalise(&why.to_string())));
+                    menu.select(Line::Server);
+                    return;
+                }
+            }
         }
         match line {
             Line::Server => match parse_server(&server) {
@@ -203,6 +207,10 @@ impl App {
     /// Puts a live game on the game screen, its board built from the server's game.
     fn open_online_game(&mut self, live: LiveGame) {
         let Some(game) = board_of(&live) else {
+            if let Screen::Online(menu) = &mut self.screen {
+                menu.message =
+                    Some("The server's game cannot be set up on this board here.".to_owned());
+            }
             return;
         };
         // An online game lives on the server: nothing is kept among the unfinished games.
