@@ -462,3 +462,40 @@ fn the_help_lists_the_online_keys_and_the_ones_turned_off() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_waiting_game_resumed_shows_its_code_again_and_starts_when_joined() {
+    let dir = folder("resume-waiting");
+    let server = TestServer::start(&dir);
+    let mut app = online_app(&dir, &server.url);
+    let code = create_oware(&mut app);
+    // The player quits while the game waits (Ctrl-C: the game is not cancelled).
+    app.handle_key(
+        KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL),
+        Instant::now(),
+    );
+    assert!(app.quit);
+    drop(app);
+    let mut app = online_app(&dir, &server.url);
+    wait_until("the server's word on the waiting game", || {
+        app.tick(Instant::now());
+        let line = menu(&app).seat_line(0);
+        line.contains("waiting").then_some(())
+    });
+    go_to(&mut app, Line::Seat(0));
+    press(&mut app, KeyCode::Enter);
+    wait_until("the code in the waiting window", || {
+        app.tick(Instant::now());
+        screen(&app, 100, 32)
+            .contains(&format!("kraal online join {code}"))
+            .then_some(())
+    });
+    let mut bob = server.player("bob");
+    bob.join(&server, &code);
+    wait_until("the game screen", || {
+        app.tick(Instant::now());
+        matches!(app.screen, Screen::Game(_)).then_some(())
+    });
+    assert!(my_turn(&app));
+    let _ = std::fs::remove_dir_all(&dir);
+}
