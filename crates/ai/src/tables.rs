@@ -8,7 +8,7 @@ use crate::mancala::Mancala;
 use crate::morris::Morris;
 use crate::search::score::{WIN, WIN_BOUND};
 use kraal_rules_mancala::Position;
-use kraal_tables::morris::{MorrisValue, Sector3};
+use kraal_tables::morris::{MorrisTables, MorrisValue};
 use kraal_tables::{OwareTables, Verdict};
 use std::sync::Arc;
 
@@ -98,12 +98,13 @@ fn pos_total(state: &Position) -> i32 {
     state.options().total_seeds() as i32
 }
 
-/// The Morabaraba 3v3 sector as an oracle: a win or loss at distance `d` is an exact leaf
+/// The Morabaraba sectors built (3v3, 3v4 with 4v3, 4v4, ...) as an oracle: a win or loss at
+/// distance `d` is an exact leaf
 /// (scored as a finished game `d` plies further on) only when every draw counter in force has
 /// at least `d` plies to go; nearer a counter's limit, the search goes on by itself. A table
 /// draw is a draw.
 #[derive(Clone, Debug)]
-pub struct MorrisOracle(pub Arc<Sector3>);
+pub struct MorrisOracle(pub Arc<MorrisTables>);
 
 /// Plies left before a draw counter ends the game (`u32::MAX` without counters).
 fn plies_left(state: &kraal_rules_morris::Position) -> u32 {

@@ -13,29 +13,12 @@
 
 use crate::generate::{Found, MineConfig, candidate};
 use crate::prove::Prover;
+use kraal_ai::seeded::SplitMix64 as Rng;
 use kraal_ai::{Game, Mancala, Morris};
 use kraal_rules_mancala::{self as mancala, Side};
 use kraal_rules_morris::{self as morris, Color, Point};
 use kraal_tables::morris::{MorrisValue, Sector3};
 use kraal_tables::{OwareTables, Verdict};
-
-/// A small seeded generator (SplitMix64): the same seed gives the same mining on every machine.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `0..n` (`n` > 0).
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
 
 fn points(bits: u32) -> Vec<Point> {
     (0..32)

@@ -33,7 +33,7 @@ pub struct Oracles {
 impl Oracles {
     /// The endgame tables built for `rules` in the folder `KRAAL_TABLES` names, or else the
     /// user's data folder: Oware's tables of up to as many seeds as are built, Morabaraba's
-    /// 3v3 sector. Tables not built are simply absent.
+    /// sectors built (3v3, 3v4, 4v4...). Tables not built are simply absent.
     ///
     /// # Errors
     /// A table file that is corrupt (it is set aside) or cannot be read.
@@ -48,8 +48,8 @@ impl Oracles {
     pub fn load_from(dir: &TableDir, rules: &GameRules) -> Result<Oracles, TableError> {
         let mut oracles = Oracles::default();
         match rules {
-            GameRules::Morris { options, .. } => match dir.load_morris3(options) {
-                Ok(sector) => oracles.morris = Some(Arc::new(MorrisOracle(Arc::new(sector)))),
+            GameRules::Morris { options, .. } => match dir.load_morris(options) {
+                Ok(tables) => oracles.morris = Some(Arc::new(MorrisOracle(Arc::new(tables)))),
                 Err(TableError::Missing { .. } | TableError::UnsupportedRules { .. }) => {}
                 Err(e) => return Err(e),
             },
