@@ -1,6 +1,5 @@
 //! The home screen's modes, in the order both the terminal UI and the GUI show them, each with
-//! its title and a short description. Online play has its place in the order ([`Mode`] says
-//! where) but no entry until it exists: no front end shows a mode that does nothing.
+//! its title and a short description.
 
 /// One mode of the home screen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -11,7 +10,8 @@ pub enum Mode {
     Daily,
     /// The Mountain Ascent.
     Ascent,
-    // Online play goes here, once it exists.
+    /// Online play: create a game, join one by its code, resume one.
+    Online,
     /// Continue an unfinished game.
     Continue,
     /// The rules, with interactive examples.
@@ -21,10 +21,11 @@ pub enum Mode {
 }
 
 /// The modes shown, in order.
-pub const MODES: [Mode; 6] = [
+pub const MODES: [Mode; 7] = [
     Mode::PlayComputer,
     Mode::Daily,
     Mode::Ascent,
+    Mode::Online,
     Mode::Continue,
     Mode::Rules,
     Mode::Settings,
@@ -38,6 +39,7 @@ impl Mode {
             Mode::PlayComputer => "Play the computer",
             Mode::Daily => "Daily puzzle",
             Mode::Ascent => "Mountain Ascent",
+            Mode::Online => "Play online",
             Mode::Continue => "Continue a game",
             Mode::Rules => "Rules",
             Mode::Settings => "Settings",
@@ -51,6 +53,7 @@ impl Mode {
             Mode::PlayComputer => "choose a game, its rules and one of seven opponents",
             Mode::Daily => "today's puzzle of each game: keep your streak of days",
             Mode::Ascent => "climb seven camps, one opponent each, from the foot to the summit",
+            Mode::Online => "play a person over the network: create, join by code, or resume",
             Mode::Continue => "go on with a game you left unfinished",
             Mode::Rules => "the rules in plain words, with examples to try on the board",
             Mode::Settings => "animation, and where kraal keeps your files",
