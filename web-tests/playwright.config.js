@@ -38,7 +38,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `"${server}" --listen 127.0.0.1:${port} --database sqlite:${path.join(dbDir, "games.sqlite3")}`,
+    command: `"${server}" --listen 127.0.0.1:${port} --grace-seconds 5 --database sqlite:${path.join(dbDir, "games.sqlite3")}`,
     url: `http://127.0.0.1:${port}/health`,
     reuseExistingServer: false,
     timeout: 30_000,

@@ -17,7 +17,7 @@ for (const scheme of /** @type {const} */ (["light", "dark"])) {
   test.describe(`${scheme} scheme`, () => {
     test.use({ colorScheme: scheme });
 
-    test("the home, menu and rules screens have no violations", async ({ page }) => {
+    test("the home, menu, rules and daily puzzle screens have no violations", async ({ page }) => {
       await page.goto("/");
       await expect(page.locator("body[data-ready='1']")).toHaveCount(1);
       expect(await violations(page)).toEqual([]);
@@ -26,6 +26,13 @@ for (const scheme of /** @type {const} */ (["light", "dark"])) {
       await page.goto("/");
       await page.getByRole("button", { name: /The rules/ }).click();
       await expect(page.locator("#rules-text h3")).toBeVisible();
+      expect(await violations(page)).toEqual([]);
+      await page.goto("/?date=2026-12-01");
+      await page.getByRole("button", { name: /Daily puzzle/ }).click();
+      await expect(page.locator("#daily-board .spot").first()).toBeVisible();
+      expect(await violations(page)).toEqual([]);
+      await page.getByRole("button", { name: "Show the solution" }).click();
+      await expect(page.locator("#daily-solution")).toBeVisible();
       expect(await violations(page)).toEqual([]);
     });
 

@@ -96,3 +96,43 @@ test("a bad join code is refused in plain words", async ({ page }) => {
   await page.goto("/#join=ZZZZZZ");
   await expect(page.locator("#error")).toContainText("There is no such game");
 });
+
+test("the claim: one browser closes its page, the other sees the countdown and claims the win", async ({ browser }) => {
+  // The server runs with --grace-seconds 5 (playwright.config.js), so the claim comes soon.
+  const alice = await (await browser.newContext()).newPage();
+  const bobContext = await browser.newContext();
+  const bob = await bobContext.newPage();
+  const errors = watchErrors(alice);
+
+  await alice.goto("/");
+  await alice.getByRole("button", { name: /Play online/ }).click();
+  await alice.locator("#o-game").selectOption("oware");
+  await alice.getByRole("button", { name: "Create" }).click();
+  await expect(alice.locator("#share")).toBeVisible();
+  const link = (await alice.locator("#share-link").getAttribute("href")) ?? "";
+  await bob.goto(link);
+  await expect(bob.locator("#board .spot").first()).toBeVisible();
+  // A move each, then Bob's page goes away.
+  expect(await waitTurn(alice)).toBe("turn");
+  await alice.locator("#board .spot:has(.target)").first().click();
+  expect(await waitTurn(bob)).toBe("turn");
+  await bob.locator("#board .spot:has(.target)").first().click();
+  await expect(alice.locator("#board .spot:has(.target)").first()).toBeVisible();
+  await expect(alice.getByRole("button", { name: "Claim the win" })).toBeHidden();
+  await bobContext.close();
+
+  // Alice sees the grace period count down (the status line says so too, until the next
+  // prompt replaces it), then may claim.
+  await expect(alice.locator("#p-top .presence")).toContainText(/gone: you may claim in \d s/);
+  await expect(alice.locator("#p-top")).toHaveClass(/gone/);
+  await expect(alice.getByRole("button", { name: "Claim the win" })).toBeVisible();
+  await expect(alice.getByRole("button", { name: "Claim a draw" })).toBeVisible();
+  await expect(alice.locator("#p-top .presence")).toHaveText("gone: you may claim the game");
+  await alice.getByRole("button", { name: "Claim the win" }).click();
+  await expect(alice.locator("#over-title")).toHaveText("You won!");
+  await expect(alice.locator("#over-text")).toContainText("left the game");
+  // The game is over and no longer offered to resume.
+  await alice.getByRole("button", { name: "Home" }).last().click();
+  await expect(alice.locator("#resume")).toBeHidden();
+  expect(errors).toEqual([]);
+});

@@ -36,6 +36,11 @@ test("a picture of each game", async ({ page }, info) => {
   await page.locator("#r-game").selectOption("oware");
   await expect(page.locator("#rules-text h3")).toContainText("oware");
   await screenshot(page, "web-rules", info);
+  // The daily puzzle of the packs' first day, Morabaraba: its start, a cow picked up.
+  await page.goto("/?date=2026-12-01#daily");
+  await expect(page.locator("#daily-board .spot").first()).toBeVisible();
+  await page.locator("#daily-board .spot:has(.target)").first().click();
+  await screenshot(page, "web-daily", info);
   expect(errors).toEqual([]);
 });
 
@@ -53,6 +58,12 @@ test.describe("on a phone, dark", () => {
     await screenshot(page, "web-phone", info);
     await page.goto("/");
     await screenshot(page, "web-phone-home", info);
+    await page.goto("/?date=2026-12-01#daily");
+    await page.locator("#d-game").selectOption("oware");
+    await expect(page.locator("#daily-heading")).toContainText("oware");
+    const daily = await page.locator("#daily-board").boundingBox();
+    expect(daily?.width ?? 0).toBeLessThanOrEqual(390);
+    await screenshot(page, "web-phone-daily", info);
     expect(errors).toEqual([]);
   });
 });

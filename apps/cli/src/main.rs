@@ -70,6 +70,17 @@ struct RulesArgs {
     set: Vec<String>,
 }
 
+/// Which players of `kraal match` consult the endgame tables.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+enum TableSides {
+    /// The --white player.
+    White,
+    /// The --black player.
+    Black,
+    /// Both.
+    Both,
+}
+
 #[derive(Subcommand, Debug)]
 enum Command {
     /// List the games and rule sets, or show the options of one rule set.
@@ -255,6 +266,10 @@ enum Command {
         /// game-001.txt, game-002.txt...
         #[arg(long, value_name = "DIR")]
         records: Option<std::path::PathBuf>,
+        /// Let these built-in players consult the endgame tables built (`kraal tables build`):
+        /// `white` (the --white player), `black`, or `both`.
+        #[arg(long, value_name = "SIDES")]
+        tables: Option<TableSides>,
         /// Print the result as JSON.
         #[arg(long)]
         json: bool,
@@ -374,6 +389,7 @@ fn main() -> ExitCode {
             movetime,
             clock,
             records,
+            tables,
             json,
         }) => {
             let args = tools::MatchArgs {
@@ -388,6 +404,12 @@ fn main() -> ExitCode {
                 movetime,
                 clock,
                 records,
+                tables: match tables {
+                    None => [false, false],
+                    Some(TableSides::White) => [true, false],
+                    Some(TableSides::Black) => [false, true],
+                    Some(TableSides::Both) => [true, true],
+                },
             };
             resolve(&game, &rules).and_then(|r| tools::play(&r, &args, json))
         }

@@ -8,8 +8,11 @@
 use anyhow::{Context, Result, bail};
 use kraal_front::progress::{Progress, ProgressFile};
 use kraal_puzzles::{
-    Attempt, Date, GameName, Judgement, Puzzle, VERIFY_NODES, Variant, daily::daily,
-    generate::generate, parse_pack, write_pack, write_puzzle,
+    Attempt, Date, GameName, Judgement, Puzzle, VERIFY_NODES, Variant,
+    daily::daily,
+    from_tables::TableSet,
+    generate::{Source, generate_from},
+    parse_pack, write_pack, write_puzzle,
 };
 use std::io::BufRead;
 use std::path::PathBuf;
@@ -24,9 +27,18 @@ pub struct PuzzleArgs {
     command: PuzzleCommand,
 }
 
+/// Where `kraal puzzle gen` looks for positions.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+enum MineFrom {
+    /// Seeded games between opponents of different strength.
+    SelfPlay,
+    /// The endgame tables.
+    Tables,
+}
+
 #[derive(clap::Subcommand, Debug)]
 enum PuzzleCommand {
-    /// Mine proven puzzles from self-play and append them to a pack.
+    /// Mine proven puzzles from self-play (or the endgame tables) and append them to a pack.
     Gen {
         /// `morabaraba`, `oware` or `mulabalaba`.
         game: String,
@@ -42,6 +54,17 @@ enum PuzzleCommand {
         /// The pack to append to (default: the rule set's pack in data/puzzles/).
         #[arg(long, value_name = "FILE")]
         pack: Option<PathBuf>,
+        /// Where to look: `self-play` games, or the endgame `tables` (built in the tables
+        /// folder if missing: the Morabaraba 3v3 sector, or Oware's small boards).
+        #[arg(long, value_name = "WHERE", default_value = "self-play")]
+        from: MineFrom,
+        /// Oware with `--from tables`: the tables of up to this many seeds.
+        #[arg(long, value_name = "N", default_value_t = 12)]
+        table_seeds: usize,
+        /// The new puzzles' `Added` date, YYYY-MM-DD [default: tomorrow, UTC, so that today's
+        /// daily puzzle stays what it was].
+        #[arg(long, value_name = "D")]
+        added: Option<String>,
     },
     /// Prove every puzzle of packs again (default: the shipped packs).
     Verify {
@@ -106,7 +129,20 @@ pub fn run(args: PuzzleArgs) -> Result<()> {
             count,
             seed,
             pack,
-        } => gen_command(&game, rules.as_deref(), count, seed, pack),
+            from,
+            table_seeds,
+            added,
+        } => {
+            let added = match added {
+                Some(d) => d.parse::<Date>()?,
+                None => Date::today_utc().next(),
+            };
+            let tables = match from {
+                MineFrom::SelfPlay => None,
+                MineFrom::Tables => Some(table_seeds),
+            };
+            gen_command(&game, rules.as_deref(), count, seed, pack, tables, added)
+        }
         PuzzleCommand::Verify { packs } => verify(&packs),
         PuzzleCommand::Daily { game, date, ascii } => {
             let game = game_named(game.as_deref())?;
@@ -147,6 +183,8 @@ fn gen_command(
     count: usize,
     seed: u64,
     pack: Option<PathBuf>,
+    tables: Option<usize>,
+    added: Date,
 ) -> Result<()> {
     let game = game_named(Some(game))?;
     let variant = match rules {
@@ -166,7 +204,17 @@ fn gen_command(
     };
     let existing = parse_pack(&old).with_context(|| format!("the pack {}", path.display()))?;
     let started = Instant::now();
-    let made = generate(variant, count, seed, &existing, Date::today_utc(), |p| {
+    let tables = match tables {
+        None => None,
+        Some(seeds) => {
+            let dir = kraal_tables::TableDir::from_env()?;
+            let built = TableSet::build_for(&dir, variant, seeds)
+                .with_context(|| format!("the tables for {variant} in {}", dir.root().display()))?;
+            Some(built)
+        }
+    };
+    let source = tables.as_ref().map_or(Source::SelfPlay, TableSet::source);
+    let made = generate_from(variant, source, count, seed, &existing, added, |p| {
         eprintln!(
             "{:>7.1}s {} {} ({}), rating {}",
             started.elapsed().as_secs_f64(),
@@ -175,7 +223,7 @@ fn gen_command(
             p.board.line_text().join(" "),
             p.rating
         );
-    });
+    })?;
     let mut text = if old.is_empty() {
         write_pack(
             &format!(

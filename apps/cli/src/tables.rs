@@ -19,8 +19,9 @@ pub(crate) enum TablesCommand {
         /// Oware: build every table of up to N seeds on the board (0 to 25).
         #[arg(long, value_name = "N", default_value_t = 15)]
         seeds: usize,
-        /// Morabaraba: build the sectors of up to N cows a side (only 3 so far).
-        #[arg(long, value_name = "N", default_value_t = 3)]
+        /// Morabaraba: build the sectors of up to N cows a side (3: 3v3, seconds; 4: also 3v4
+        /// and 4v4, a few minutes; 5: the 5-cow sectors too, far longer).
+        #[arg(long, value_name = "N", default_value_t = 3, value_parser = clap::value_parser!(u8).range(3..=5))]
         cows: u8,
     },
     /// List the tables built, with their sizes.
@@ -152,8 +153,13 @@ fn info(dir: &TableDir) -> anyhow::Result<()> {
         );
         total += f.bytes;
     }
-    for (family, _, bytes) in &morris {
-        outln!("{family:<24} 3v3      {bytes:>12} bytes");
+    for (family, path, bytes) in &morris {
+        let sector = path
+            .file_stem()
+            .and_then(|s| s.to_str())
+            .and_then(|s| s.strip_prefix("sector-"))
+            .unwrap_or("?");
+        outln!("{family:<24} {sector:<8} {bytes:>12} bytes");
         total += bytes;
     }
     outln!("{} files, {total} bytes", files.len() + morris.len());
@@ -213,8 +219,8 @@ pub(crate) fn verdict(rules: &GameRules, position: Option<&str>) -> Option<Strin
         GameRules::Morris { options, .. } => {
             let pos =
                 kraal_rules_morris::Position::from_position_string(position?, *options).ok()?;
-            let sector = TableDir::from_env().ok()?.load_morris3(options).ok()?;
-            return sector.probe(&pos).map(|v| v.to_string());
+            let tables = TableDir::from_env().ok()?.load_morris(options).ok()?;
+            return tables.probe(&pos).map(|v| v.to_string());
         }
     };
     let family = OwareFamily::of(options).ok()?;
@@ -232,28 +238,43 @@ fn build_morris(
     options: &kraal_rules_morris::Options,
     cows: u8,
 ) -> anyhow::Result<()> {
-    if cows != 3 {
-        bail!(
-            "--cows {cows}: only the sector of 3 cows a side is built so far (see docs/tables.md)"
-        );
-    }
     let family = TableDir::morris_family(options)?;
-    outln!("{family} 3v3 sector in {}", dir.root().display());
+    outln!(
+        "{family} sectors of up to {cows} cows a side in {}",
+        dir.root().display()
+    );
     let bar = indicatif::ProgressBar::new_spinner();
     bar.set_message("3v3: solving");
     bar.enable_steady_tick(std::time::Duration::from_millis(200));
     let started = std::time::Instant::now();
-    let result = dir.build_morris3(options);
+    let mut last = std::time::Instant::now();
+    let mut lines = Vec::new();
+    let result = dir.build_morris(options, cows, &mut |((small, big), fate)| {
+        let what = match fate {
+            Fate::Kept => "kept".to_owned(),
+            Fate::Built => "built".to_owned(),
+            Fate::Rebuilt(why) => format!("rebuilt ({why})"),
+        };
+        let line = format!(
+            "{small}v{big}: {what}, {:.1} s",
+            last.elapsed().as_secs_f64()
+        );
+        last = std::time::Instant::now();
+        bar.println(&line);
+        lines.push(line);
+        bar.set_message("solving the next sector");
+    });
     bar.finish_and_clear();
-    let (sector, fate) = result?;
-    let what = match fate {
-        Fate::Kept => "kept".to_owned(),
-        Fate::Built => "built".to_owned(),
-        Fate::Rebuilt(why) => format!("rebuilt ({why})"),
-    };
+    let tables = result?;
+    if bar.is_hidden() {
+        for line in lines {
+            outln!("{line}");
+        }
+    }
+    let classes: usize = tables.sectors().iter().map(|s| s.len()).sum();
     outln!(
-        "3v3: {what}, {} classes of positions, {:.1} s",
-        sector.len(),
+        "{} sectors, {classes} classes of positions, {:.1} s",
+        tables.sectors().len(),
         started.elapsed().as_secs_f64()
     );
     Ok(())
@@ -267,14 +288,18 @@ fn probe_morris(
     use kraal_tables::morris::MorrisValue;
     let pos = kraal_rules_morris::Position::from_position_string(position, *options)
         .with_context(|| format!("--position {position}"))?;
-    let sector = dir.load_morris3(options).map_err(|e| match e {
+    let tables = dir.load_morris(options).map_err(|e| match e {
         kraal_tables::TableError::Missing { .. } => {
-            anyhow::anyhow!("build the tables first (kraal tables build morabaraba --cows 3)")
+            anyhow::anyhow!("build the tables first (kraal tables build morabaraba --cows 4)")
         }
         e => e.into(),
     })?;
-    let Some(value) = sector.probe(&pos) else {
-        bail!("no table holds this position (only 3 cows a side, none in hand, no return ban)");
+    let Some(value) = tables.probe(&pos) else {
+        let (_, most) = tables.sectors().last().map_or((3, 3), |s| s.cows());
+        bail!(
+            "no table holds this position (the tables built hold 3 to {most} cows a side, none \
+             in hand, no return ban)"
+        );
     };
     outln!("{value}");
     for mv in pos.legal_moves() {
@@ -282,7 +307,7 @@ fn probe_morris(
         let verdict = match after.outcome() {
             Some(o) if o.winner() == Some(pos.side_to_move()) => "wins at once".to_owned(),
             Some(o) => o.to_string(),
-            None => match sector.probe(&after) {
+            None => match tables.probe(&after) {
                 Some(MorrisValue::WinIn(d)) => format!("loss in {}", d + 1),
                 Some(MorrisValue::LossIn(d)) => format!("win in {}", d + 1),
                 Some(MorrisValue::Draw) => "draw".to_owned(),

@@ -259,6 +259,8 @@ pub struct MatchArgs {
     pub clock: Option<String>,
     /// Write each game's record into this folder.
     pub records: Option<std::path::PathBuf>,
+    /// Which built-in players consult the endgame tables built (first, second).
+    pub tables: [bool; 2],
 }
 
 /// One side of a match.
@@ -352,6 +354,25 @@ pub fn play(rules: &GameRules, args: &MatchArgs, json: bool) -> Result<()> {
     {
         bail!("an engine: player needs --movetime MS or --clock BASE+INC");
     }
+    for (who, flag) in [(&white_who, "white"), (&black_who, "black")] {
+        if matches!(who, Who::Engine(_)) && args.tables[usize::from(flag == "black")] {
+            bail!(
+                "--tables {flag}: the tables are for the built-in opponents; an engine: player brings its own"
+            );
+        }
+    }
+    let oracles = if args.tables.contains(&true) {
+        let oracles =
+            kraal_session::review::Oracles::load(rules).context("reading the endgame tables")?;
+        if oracles.morris.is_none() && oracles.mancala.is_none() {
+            bail!(
+                "--tables: no endgame tables are built for these rules (kraal tables build ...; see docs/tables.md)"
+            );
+        }
+        Some(oracles)
+    } else {
+        None
+    };
     if let Some(dir) = &args.records {
         std::fs::create_dir_all(dir)
             .with_context(|| format!("cannot make the records folder {}", dir.display()))?;
@@ -377,6 +398,7 @@ pub fn play(rules: &GameRules, args: &MatchArgs, json: bool) -> Result<()> {
     };
     let sides = MatchSides {
         who: [&white_who, &black_who],
+        tables: args.tables.map(|on| oracles.as_ref().filter(|_| on)),
         tags: [&args.white, &args.black],
         labels: [&white, &black],
         records: args.records.as_deref(),
@@ -451,6 +473,8 @@ pub fn play(rules: &GameRules, args: &MatchArgs, json: bool) -> Result<()> {
 /// Who plays a match and where its games are told.
 struct MatchSides<'a> {
     who: [&'a Who; 2],
+    /// The endgame tables each side consults (loaded once for the match).
+    tables: [Option<&'a kraal_session::review::Oracles>; 2],
     /// The players as given (`ai:1`, `engine:...`), for the records.
     tags: [&'a str; 2],
     /// The players as shown.
@@ -478,13 +502,16 @@ where
 {
     let start = fam.position(None)?;
     let make = || -> Result<[Box<dyn Contender<F::Ai>>; 2], String> {
-        let one = |w: &Who| -> Result<Box<dyn Contender<F::Ai>>, String> {
+        let one = |w: &Who, i: usize| -> Result<Box<dyn Contender<F::Ai>>, String> {
             Ok(match w {
-                Who::BuiltIn(o) => Box::new(BuiltIn::<F::Ai>::new(*o)),
+                Who::BuiltIn(o) => Box::new(BuiltIn::<F::Ai>::with_tables(
+                    *o,
+                    sides.tables[i].and_then(F::oracle_of),
+                )),
                 Who::Engine(spec) => Box::new(External::<F>::start(spec, rules)?),
             })
         };
-        Ok([one(sides.who[0])?, one(sides.who[1])?])
+        Ok([one(sides.who[0], 0)?, one(sides.who[1], 1)?])
     };
     let colours = match rules {
         GameRules::Morris { .. } => ["White", "Black"],

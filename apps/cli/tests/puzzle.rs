@@ -119,3 +119,62 @@ fn generated_puzzles_are_appended_and_verify() {
     assert!(err.contains("tag Objective"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn puzzles_mined_from_the_tables_are_appended_from_tomorrow_and_verify() {
+    let dir = folder("gen-tables");
+    let pack = dir.join("pack.txt");
+    let pack_arg = pack.to_str().expect("utf-8 path");
+    let out = Command::cargo_bin("kraal")
+        .expect("binary")
+        .env("KRAAL_DATA_DIR", &dir)
+        .env("KRAAL_TABLES", dir.join("tables"))
+        .args([
+            "puzzle",
+            "gen",
+            "oware",
+            "--from",
+            "tables",
+            "--table-seeds",
+            "10",
+            "--count",
+            "2",
+            "--added",
+            "2031-05-06",
+            "--pack",
+            pack_arg,
+        ])
+        .output()
+        .expect("runs");
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr),
+    );
+    assert!(out.status.success(), "{stderr}");
+    assert!(stdout.contains("2 new puzzles appended"), "{stdout}");
+    let text = std::fs::read_to_string(&pack).expect("written");
+    assert_eq!(text.matches("[Source \"tables: ").count(), 2, "{text}");
+    assert_eq!(text.matches("[Added \"2031-05-06\"]").count(), 2, "{text}");
+    let (ok, out, err) = kraal(&dir, &["puzzle", "verify", pack_arg], "");
+    assert!(ok, "{err}");
+    assert!(out.contains("2 puzzles re-proved"), "{out}");
+    // Mulabalaba has no tables: said so, nothing written.
+    let (ok, _, err) = kraal(
+        &dir,
+        &[
+            "puzzle",
+            "gen",
+            "mulabalaba",
+            "--from",
+            "tables",
+            "--count",
+            "1",
+            "--pack",
+            pack_arg,
+        ],
+        "",
+    );
+    assert!(!ok);
+    assert!(err.contains("tables"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -58,11 +58,11 @@ fn tables_build_info_probe_and_analyse() {
         ],
     );
     assert!(!ok && err.contains("build the tables first"), "{err}");
-    let (ok, _, err) = kraal(&dir, &["tables", "build", "morabaraba", "--cows", "4"]);
-    assert!(!ok && err.contains("only the sector of 3 cows"), "{err}");
+    let (ok, _, err) = kraal(&dir, &["tables", "build", "morabaraba", "--cows", "6"]);
+    assert!(!ok && err.contains("6 is not in 3..=5"), "{err}");
     let (ok, out, err) = kraal(&dir, &["tables", "build", "morabaraba"]);
     assert!(
-        ok && out.contains("3v3: built, 169626 classes"),
+        ok && out.contains("3v3: built") && out.contains("1 sectors, 169626 classes"),
         "{out}{err}"
     );
     // White flies b2 to g1 and closes a1-d1-g1: a win in one ply.
@@ -75,8 +75,48 @@ fn tables_build_info_probe_and_analyse() {
     assert!(out.starts_with("win in 1 (tables)\n"), "{out}");
     let (_, out, _) = kraal(&dir, &["tables", "info"]);
     assert!(
-        out.contains("morris-morabaraba") && out.contains("6 files"),
+        out.contains("morris-morabaraba        3v3 ") && out.contains("6 files"),
         "{out}"
     );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_match_player_consults_the_tables_only_when_they_are_built() {
+    let dir = std::env::temp_dir().join(format!("kraal-cli-match-tables-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let game = [
+        "match", "oware", "--white", "ai:3", "--black", "ai:3", "--games", "2", "--tables", "white",
+    ];
+    // Nothing built: said so, no match played.
+    let (ok, out, err) = kraal(&dir, &game);
+    assert!(!ok, "{out}");
+    assert!(err.contains("no endgame tables are built"), "{err}");
+    // An engine player brings its own tables.
+    let (ok, _, err) = kraal(
+        &dir,
+        &[
+            "match",
+            "oware",
+            "--white",
+            "engine:kraal engine",
+            "--black",
+            "ai:3",
+            "--movetime",
+            "10",
+            "--tables",
+            "white",
+        ],
+    );
+    assert!(
+        !ok && err.contains("an engine: player brings its own"),
+        "{err}"
+    );
+    // Built: the match is played, the Herder with the tables against the Herder without.
+    let (ok, _, err) = kraal(&dir, &["tables", "build", "oware", "--seeds", "8"]);
+    assert!(ok, "{err}");
+    let (ok, out, err) = kraal(&dir, &game);
+    assert!(ok, "{err}");
+    assert!(out.contains("2 games"), "{out}");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -9,10 +9,12 @@
 //! rather than starving the game tasks. The opponents' budgets are nodes, so a fixed seed
 //! replays the same game.
 //!
-//! A computer lives in this server's memory: after a restart the game is resumed without it,
-//! its seat counts as gone, and the player may claim the game after the grace period
-//! (docs/web.md).
+//! The computer's seat is stored (`kraal_computers`: the opponent, the seed and the seat's
+//! token hash), so after a restart, or when another node takes the game over, it takes its
+//! seat again ([`reseat`]) and plays on; with the same seed and the same moves it decides as
+//! it would have.
 
+use crate::db::ComputerRow;
 use crate::game::Cmd;
 use crate::{Server, ids};
 use kraal_ai::opponents::Opponent;
@@ -85,6 +87,78 @@ pub async fn seat(
     };
     task.send(join).await.map_err(|_| ErrorCode::UnknownGame)?;
     let seat = answer.await.map_err(|_| ErrorCode::Internal)??;
+    let row = ComputerRow {
+        game: id,
+        seat: crate::game::seat_name(seat).to_owned(),
+        opponent: opponent.name.to_owned(),
+        seed,
+        token_hash: ids::token_hash(&token),
+    };
+    if let Err(e) = srv.db.insert_computer(&row).await {
+        // It plays on; only a restart would lose it.
+        eprintln!("kraal-server: game {id}: the computer's seat is not stored: {e}");
+    }
+    start_playing(srv, task, conn, seat, rules, opponent, seed, inbox);
+    Ok(seat)
+}
+
+/// Seats game `id`'s stored computer opponent again, if it has one (after a restart, or on
+/// the node that took the game over; the game's task runs here already): it attaches with its seat's token hash, as a socket
+/// resuming does, and plays on from the game as stored.
+///
+/// # Errors
+/// The database fails, the stored opponent or rules no longer read, or the game refuses the
+/// seat.
+pub async fn reseat(srv: &Arc<Server>, id: u64) -> Result<bool, String> {
+    let Some(row) = srv.db.computer(id).await.map_err(|e| e.to_string())? else {
+        return Ok(false);
+    };
+    let game = srv
+        .db
+        .game(id)
+        .await
+        .map_err(|e| e.to_string())?
+        .ok_or("the game is gone")?;
+    if game.status != "live" && game.status != "waiting" {
+        return Ok(false);
+    }
+    let (rules, _) = crate::game::rules_of(&game)?;
+    let opponent: Opponent = row.opponent.parse().map_err(|e| format!("{e}"))?;
+    let task = srv
+        .running(id)
+        .await
+        .ok_or("the game has no task on this node")?;
+    let conn = srv.connection();
+    let (outbox, inbox) = mpsc::channel(256);
+    let (reply, answer) = oneshot::channel();
+    let attach = Cmd::Attach {
+        conn,
+        token_hash: row.token_hash,
+        outbox,
+        reply,
+    };
+    task.send(attach)
+        .await
+        .map_err(|_| "the game's task is gone")?;
+    let seat = answer
+        .await
+        .map_err(|_| "the game's task is gone".to_owned())?
+        .map_err(|code| format!("the seat was refused: {code:?}"))?;
+    start_playing(srv, task, conn, seat, rules, opponent, row.seed, inbox);
+    Ok(true)
+}
+
+#[allow(clippy::too_many_arguments)]
+fn start_playing(
+    srv: &Arc<Server>,
+    task: mpsc::Sender<Cmd>,
+    conn: u64,
+    seat: Seat,
+    rules: GameRules,
+    opponent: Opponent,
+    seed: u64,
+    inbox: mpsc::Receiver<ServerFrame>,
+) {
     let computer = Computer {
         srv: Arc::clone(srv),
         task,
@@ -96,7 +170,6 @@ pub async fn seat(
         moves: Vec::new(),
     };
     tokio::spawn(computer.run(inbox));
-    Ok(seat)
 }
 
 /// What the computer decided off the game task.

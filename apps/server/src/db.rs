@@ -62,7 +62,31 @@ const MIGRATIONS: &[&[&str]] = &[
         alive_until_ms BIGINT NOT NULL
     )",
     ],
+    // 3: the computer opponents seated in games, so they take their seats again after a
+    // restart (the seat's token hash is the game row's; the seed as text, all 64 bits).
+    &["CREATE TABLE IF NOT EXISTS kraal_computers (
+        game_id BIGINT PRIMARY KEY,
+        seat TEXT NOT NULL,
+        opponent TEXT NOT NULL,
+        seed TEXT NOT NULL,
+        token_hash TEXT NOT NULL
+    )"],
 ];
+
+/// A computer opponent seated in a game (`crate::computer`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ComputerRow {
+    /// The game.
+    pub game: u64,
+    /// Its seat: `first` or `second`.
+    pub seat: String,
+    /// The opponent's name (`Calf`).
+    pub opponent: String,
+    /// The search seed.
+    pub seed: u64,
+    /// The seat token's hash, as the game row holds it.
+    pub token_hash: String,
+}
 
 /// A database failure.
 #[derive(Debug)]
@@ -591,6 +615,52 @@ impl Db {
         rows.iter()
             .map(|r| Ok(uint(r.try_get::<i64, _>(0)?)))
             .collect()
+    }
+
+    /// Records the computer opponent seated in a game.
+    ///
+    /// # Errors
+    /// The database fails (or the game has one already).
+    pub async fn insert_computer(&self, row: &ComputerRow) -> Result<(), DbError> {
+        sqlx::query(
+            "INSERT INTO kraal_computers (game_id, seat, opponent, seed, token_hash) \
+             VALUES ($1, $2, $3, $4, $5)",
+        )
+        .bind(int(row.game))
+        .bind(row.seat.clone())
+        .bind(row.opponent.clone())
+        .bind(row.seed.to_string())
+        .bind(row.token_hash.clone())
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// The computer opponent seated in game `game`, if one is.
+    ///
+    /// # Errors
+    /// The database fails, or the stored seed is not a number.
+    pub async fn computer(&self, game: u64) -> Result<Option<ComputerRow>, DbError> {
+        let row = sqlx::query(
+            "SELECT seat, opponent, seed, token_hash FROM kraal_computers WHERE game_id = $1",
+        )
+        .bind(int(game))
+        .fetch_optional(&self.pool)
+        .await?;
+        let Some(row) = row else {
+            return Ok(None);
+        };
+        let seed: String = row.try_get(2)?;
+        Ok(Some(ComputerRow {
+            game,
+            seat: row.try_get(0)?,
+            opponent: row.try_get(1)?,
+            seed: seed.parse().map_err(|_| DbError::Corrupt {
+                game,
+                what: format!("the computer's seed {seed:?} is not a number"),
+            })?,
+            token_hash: row.try_get(3)?,
+        }))
     }
 
     /// Closes the pool.

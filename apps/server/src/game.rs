@@ -162,14 +162,14 @@ pub fn grace(control: TimeControl) -> Duration {
     }
 }
 
-fn seat_name(seat: Seat) -> &'static str {
+pub(crate) fn seat_name(seat: Seat) -> &'static str {
     match seat {
         Seat::First => "first",
         Seat::Second => "second",
     }
 }
 
-fn seat_named(text: &str) -> Option<Seat> {
+pub(crate) fn seat_named(text: &str) -> Option<Seat> {
     match text {
         "first" => Some(Seat::First),
         "second" => Some(Seat::Second),
@@ -408,10 +408,16 @@ impl GameTask {
         }
     }
 
+    /// Whether a socket of this node asked for the views.
+    fn wants_views(&self) -> bool {
+        self.srv.views.any(self.sockets.iter().map(|s| s.0))
+    }
+
     /// The views (`crate::views`) that follow `frame`, if a socket of this node asked for them.
-    /// (A socket on another node gets none: its node does not tell the owner what it asked.)
+    /// (A socket on another node gets none from here: its own node, following the game,
+    /// computes them from the database, `follower.rs`.)
     fn views_after(&self, frame: &ServerFrame) -> Vec<ServerFrame> {
-        if !self.srv.views.any(self.sockets.iter().map(|s| s.0)) {
+        if !self.wants_views() {
             return Vec::new();
         }
         crate::views::following(frame, &self.loaded.game, self.id(), self.loaded.row.version)
@@ -790,9 +796,8 @@ impl GameTask {
             row.version += 1;
             match self.commit(row, None).await {
                 Ok(Commit::Done) => {
-                    let claim_in_ms = (!online).then(|| {
-                        u64::try_from(grace(self.loaded.control).as_millis()).unwrap_or(u64::MAX)
-                    });
+                    let claim_in_ms = (!online)
+                        .then(|| u64::try_from(self.grace().as_millis()).unwrap_or(u64::MAX));
                     let frame = ServerFrame::Presence {
                         version: self.loaded.row.version,
                         seat,
@@ -942,13 +947,19 @@ impl GameTask {
         }
     }
 
+    /// The grace period of this game: the server's `--grace-seconds` when set, else the
+    /// time control's ([`grace`]).
+    fn grace(&self) -> Duration {
+        self.srv.grace.unwrap_or_else(|| grace(self.loaded.control))
+    }
+
     async fn claim(&mut self, conn: u64, seat: Seat, kind: ClaimKind) {
         if !self.live(conn) {
             return;
         }
         let opponent = seat.other();
         let gone_since = self.loaded.row.away[opponent.index()];
-        let grace_ms = u64::try_from(grace(self.loaded.control).as_millis()).unwrap_or(u64::MAX);
+        let grace_ms = u64::try_from(self.grace().as_millis()).unwrap_or(u64::MAX);
         let now = self.now();
         match gone_since {
             Some(since) if !self.online(opponent) && now.saturating_sub(since) >= grace_ms => {

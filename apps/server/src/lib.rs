@@ -7,6 +7,7 @@
 
 pub mod computer;
 pub mod conn;
+pub mod daily;
 pub mod db;
 pub mod game;
 pub mod http;
@@ -55,6 +56,9 @@ pub struct Options {
     /// How long a created game waits for its second player before it is aborted and its join
     /// code freed.
     pub waiting_expiry: Duration,
+    /// The disconnect grace period for every game, instead of the time control's
+    /// ([`game::grace`]): for tests of the claim, and servers that want one period.
+    pub grace: Option<Duration>,
 }
 
 impl Options {
@@ -70,6 +74,7 @@ impl Options {
             computer_searches: 2,
             lease: Duration::from_secs(15),
             waiting_expiry: Duration::from_secs(24 * 3600),
+            grace: None,
         }
     }
 }
@@ -115,6 +120,8 @@ pub struct Server {
     pub lease: Duration,
     /// How long a created game waits for its second player.
     pub waiting_expiry: Duration,
+    /// The grace period for every game, when set (else each time control's).
+    pub grace: Option<Duration>,
     /// PostgreSQL: the queue of messages to other nodes (sent in order by one task).
     publisher: Option<mpsc::UnboundedSender<String>>,
     games: Mutex<HashMap<u64, (mpsc::Sender<Cmd>, tokio::task::AbortHandle)>>,
@@ -143,10 +150,27 @@ impl Server {
             Role::Follower
         };
         let mut task = GameTask::load(Arc::clone(self), id, role).await?;
-        if let Lease::TakenFrom(_) = lease {
+        let taken = matches!(lease, Lease::TakenFrom(_));
+        if taken {
             task.taken_over().await?;
         }
-        Ok(self.spawn(&mut games, id, task))
+        let tx = self.spawn(&mut games, id, task);
+        if taken {
+            // A computer opponent died with the old owner: it sits down again here, once
+            // this table is free.
+            let server = Arc::clone(self);
+            tokio::spawn(async move { server.reseat_computer(id).await });
+        }
+        Ok(tx)
+    }
+
+    /// The task of game `id` if one runs on this node (none is loaded).
+    pub async fn running(&self, id: u64) -> Option<mpsc::Sender<Cmd>> {
+        let games = self.games.lock().await;
+        games
+            .get(&id)
+            .filter(|(tx, _)| !tx.is_closed())
+            .map(|(tx, _)| tx.clone())
     }
 
     /// Asks for game `id`'s lease (SQLite: this node owns everything).
@@ -273,9 +297,18 @@ impl Server {
         match taken.await {
             Ok(Some(task)) => {
                 self.spawn(&mut games, id, task);
+                drop(games);
+                self.reseat_computer(id).await;
             }
             Ok(None) => {}
             Err(e) => eprintln!("kraal-server: taking over game {id}: {e}"),
+        }
+    }
+
+    /// Seats game `id`'s stored computer opponent again, if it has one (`computer::reseat`).
+    pub(crate) async fn reseat_computer(self: &Arc<Server>, id: u64) {
+        if let Err(e) = computer::reseat(self, id).await {
+            eprintln!("kraal-server: game {id}: the computer cannot take its seat again: {e}");
         }
     }
 }
@@ -375,6 +408,7 @@ pub async fn start(options: Options) -> Result<Running, StartError> {
         node: format!("{addr}-{node_no:05x}"),
         lease: options.lease,
         waiting_expiry: options.waiting_expiry,
+        grace: options.grace,
         publisher,
         games: Mutex::new(HashMap::new()),
         next_conn: AtomicU64::new((node_no << 40) | 1),
@@ -409,6 +443,7 @@ async fn load_unfinished(server: &Arc<Server>) -> Result<(usize, usize), DbError
     let ids = server.db.unfinished().await?;
     let (mut ok, mut failed) = (0, 0);
     let mut games = server.games.lock().await;
+    let mut loaded = Vec::new();
     for id in ids {
         // Another live node's game stays its own.
         if !server.lease_of(id).await?.granted() {
@@ -418,6 +453,7 @@ async fn load_unfinished(server: &Arc<Server>) -> Result<(usize, usize), DbError
             Ok(mut task) => {
                 task.restarted(server.clustered()).await?;
                 server.spawn(&mut games, id, task);
+                loaded.push(id);
                 ok += 1;
             }
             Err(e) => {
@@ -429,6 +465,11 @@ async fn load_unfinished(server: &Arc<Server>) -> Result<(usize, usize), DbError
                 failed += 1;
             }
         }
+    }
+    drop(games);
+    // The computer opponents take their seats again, as their players' sockets will.
+    for id in loaded {
+        server.reseat_computer(id).await;
     }
     Ok((ok, failed))
 }

@@ -29,6 +29,11 @@ struct Args {
     /// Hours a created game waits for its second player before it is aborted.
     #[arg(long, default_value_t = 24, value_parser = clap::value_parser!(u64).range(1..=8760))]
     waiting_hours: u64,
+    /// Seconds a player's connection may be gone before the opponent may claim the game, for
+    /// every game (default: by the clock, a tenth of the base time between 30 s and 5 minutes;
+    /// 2 minutes without a clock).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=86400))]
+    grace_seconds: Option<u64>,
 }
 
 fn default_database() -> anyhow::Result<String> {
@@ -51,6 +56,7 @@ async fn main() -> anyhow::Result<()> {
     options.computer_searches = args.computer_searches;
     options.lease = std::time::Duration::from_secs(args.lease_seconds);
     options.waiting_expiry = std::time::Duration::from_secs(args.waiting_hours * 3600);
+    options.grace = args.grace_seconds.map(std::time::Duration::from_secs);
     if args.generous_limits {
         options.limits = kraal_server::limits::Limits::generous();
     }

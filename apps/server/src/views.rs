@@ -249,6 +249,15 @@ pub fn is_view(frame: &ServerFrame) -> bool {
     )
 }
 
+/// Whether `frame` is followed by views ([`following`] gives some).
+#[must_use]
+pub fn calls_for_views(frame: &ServerFrame) -> bool {
+    matches!(
+        frame,
+        ServerFrame::Game(_) | ServerFrame::Moved { .. } | ServerFrame::Ended { .. }
+    )
+}
+
 /// The views that follow `frame` when the game is `game` (after the frame was applied).
 #[must_use]
 pub fn following(frame: &ServerFrame, game: &AnyGame, id: u64, version: u64) -> Vec<ServerFrame> {

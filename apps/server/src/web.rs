@@ -2,16 +2,19 @@
 //! `apps/server/web/`, embedded in the binary, no build step), and the two small JSON
 //! documents the page reads: `/api/catalog` (the games, rule sets and opponents, from the
 //! session and AI crates) and `/api/rules` (the rules in plain words, the same text the
-//! terminal and desktop apps show, from `kraal_front::lessons::rules_text`).
+//! terminal and desktop apps show, from `kraal_front::lessons::rules_text`); and the daily
+//! puzzle, `/api/daily` ([`crate::daily`]).
 //!
 //! Caching: `/` is `no-cache` and names its assets under `/assets/KEY/`, where KEY is a hash
 //! of every embedded file, so an asset fetched under the current key is `immutable` and a new
 //! binary's page never mixes with an old one's scripts.
 
 use crate::Server;
+use crate::daily::{self, Ask};
 use axum::Router;
+use axum::extract::rejection::JsonRejection;
 use axum::extract::rejection::QueryRejection;
-use axum::extract::{Path, Query};
+use axum::extract::{Path, Query, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
@@ -50,6 +53,21 @@ pub const ASSETS: &[Asset] = &[
         name: "net.js",
         content_type: "text/javascript; charset=utf-8",
         body: include_str!("../web/net.js"),
+    },
+    Asset {
+        name: "daily.js",
+        content_type: "text/javascript; charset=utf-8",
+        body: include_str!("../web/daily.js"),
+    },
+    Asset {
+        name: "streak.js",
+        content_type: "text/javascript; charset=utf-8",
+        body: include_str!("../web/streak.js"),
+    },
+    Asset {
+        name: "dom.js",
+        content_type: "text/javascript; charset=utf-8",
+        body: include_str!("../web/dom.js"),
     },
     Asset {
         name: "types.js",
@@ -116,6 +134,7 @@ pub fn routes() -> Router<Arc<Server>> {
         .route("/assets/{key}/{file}", get(asset))
         .route("/api/catalog", get(catalog))
         .route("/api/rules", get(rules))
+        .route("/api/daily", get(daily_get).post(daily_post))
 }
 
 fn headers(response: &mut Response, content_type: &'static str, cache: &'static str) {
@@ -240,6 +259,67 @@ async fn rules(query: Result<Query<RulesQuery>, QueryRejection>) -> Response {
         Err(error) => json(
             &serde_json::json!({ "error": error }),
             StatusCode::NOT_FOUND,
+        ),
+    }
+}
+
+/// `GET /api/daily?game=G[&date=YYYY-MM-DD]`: the day's puzzle at its start.
+async fn daily_get(
+    State(server): State<Arc<Server>>,
+    query: Result<Query<daily::Ask>, QueryRejection>,
+) -> Response {
+    let Ok(Query(ask)) = query else {
+        return json(
+            &serde_json::json!({"error": "say which game: /api/daily?game=oware"}),
+            StatusCode::BAD_REQUEST,
+        );
+    };
+    daily_answer(
+        &server,
+        Ask {
+            moves: Vec::new(),
+            ..ask
+        },
+    )
+    .await
+}
+
+/// `POST /api/daily` with a JSON [`daily::Ask`]: a move judged, or the solution.
+async fn daily_post(
+    State(server): State<Arc<Server>>,
+    body: Result<axum::Json<daily::Ask>, JsonRejection>,
+) -> Response {
+    match body {
+        Ok(axum::Json(ask)) => daily_answer(&server, ask).await,
+        Err(e) => json(
+            &serde_json::json!({"error": format!("the request does not read: {}", e.body_text())}),
+            StatusCode::BAD_REQUEST,
+        ),
+    }
+}
+
+/// Answers on a blocking thread (the prover judges the moves).
+async fn daily_answer(server: &Server, ask: Ask) -> Response {
+    let today = daily::day_of(server.time.now_ms());
+    let answered = tokio::task::spawn_blocking(move || {
+        daily::shipped().and_then(|puzzles| daily::answer(&ask, today, puzzles))
+    })
+    .await;
+    match answered {
+        Ok(Ok(answer)) => match serde_json::to_value(&answer) {
+            Ok(value) => json(&value, StatusCode::OK),
+            Err(e) => json(
+                &serde_json::json!({"error": e.to_string()}),
+                StatusCode::INTERNAL_SERVER_ERROR,
+            ),
+        },
+        Ok(Err(e)) => json(
+            &serde_json::json!({"error": e.to_string()}),
+            StatusCode::from_u16(e.status()).unwrap_or(StatusCode::BAD_REQUEST),
+        ),
+        Err(e) => json(
+            &serde_json::json!({"error": format!("the puzzle could not be judged: {e}")}),
+            StatusCode::INTERNAL_SERVER_ERROR,
         ),
     }
 }

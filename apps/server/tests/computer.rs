@@ -258,3 +258,63 @@ async fn with_one_search_slot_two_computer_games_both_play_to_the_end() {
     assert_eq!(server.server.computers.idle(), 1);
     server.kill().await;
 }
+
+/// Starts a game against `opponent` with `seed`, as the first player, and waits until the
+/// computer has taken its seat.
+async fn start_against(url: &str, opponent: &str, seed: u64) -> Player {
+    let mut me = Player::connect(url).await;
+    me.send(play_computer("morabaraba", opponent, Some(seed)))
+        .await;
+    let ServerFrame::Created { game, token, .. } = me.next().await else {
+        panic!("not created");
+    };
+    me.game = Some(game);
+    me.token = Some(token);
+    me.until(
+        "the computer seated",
+        |f| matches!(f, ServerFrame::Game(s) if s.status == GameStatus::Live),
+    )
+    .await;
+    me
+}
+
+/// Plays `turns` of the first legal move, each answered by the computer.
+async fn my_turns(me: &mut Player, turns: usize) {
+    for _ in 0..turns {
+        let first = me.mirror().legal_moves()[0];
+        me.play(&first.to_string()).await;
+        me.hear_move().await;
+    }
+}
+
+#[tokio::test]
+async fn a_game_against_the_computer_survives_a_restart_and_plays_on_as_it_would_have() {
+    let time = manual_time();
+    let url = sqlite_url("computer-restart");
+    // Uninterrupted: six turns each.
+    let server = start(&url, &time).await;
+    let mut me = start_against(&server.url(), "Herd Boy", 5).await;
+    my_turns(&mut me, 6).await;
+    let straight = me.mirror().snapshot.moves.clone();
+    me.send(ClientFrame::Resign).await;
+    me.hear_end().await;
+
+    // The same game, the server killed after three turns and started again on its database.
+    let mut me = start_against(&server.url(), "Herd Boy", 5).await;
+    my_turns(&mut me, 3).await;
+    server.kill().await;
+    let server = start(&url, &time).await;
+    me.resume(&server.url()).await;
+    assert!(
+        me.mirror().snapshot.opponent_online,
+        "the computer took its seat again"
+    );
+    assert_eq!(
+        me.mirror().snapshot.names[1].as_deref(),
+        Some("Herd Boy (computer)")
+    );
+    my_turns(&mut me, 3).await;
+    // With the same seed and the same moves it chose as it would have without the restart.
+    assert_eq!(me.mirror().snapshot.moves, straight);
+    server.kill().await;
+}

@@ -304,6 +304,47 @@ async fn a_player_gone_past_the_grace_period_can_be_claimed_against() {
     server.kill().await;
 }
 
+/// `--grace-seconds` (`Options::grace`) sets one grace period for every game, whatever its
+/// clock: here 3 s instead of a 5+3 game's 30 s.
+#[tokio::test]
+async fn the_servers_grace_period_replaces_the_clocks() {
+    let time = manual_time();
+    let server = start_options(&sqlite_url("grace"), &time, |o| {
+        o.grace = Some(Duration::from_secs(3));
+    })
+    .await;
+    let (mut a, b) = pair(&server.url(), "oware", &[], "5+3").await;
+    b.conn.close().await;
+    let ServerFrame::Presence { claim_in_ms, .. } = a
+        .until("presence", |f| {
+            matches!(f, ServerFrame::Presence { online: false, .. })
+        })
+        .await
+    else {
+        unreachable!()
+    };
+    assert_eq!(claim_in_ms, Some(3_000));
+    time.advance(Duration::from_secs(2));
+    a.send(ClientFrame::Claim {
+        kind: ClaimKind::Draw,
+    })
+    .await;
+    assert_eq!(a.error().await, ErrorCode::CannotClaim, "within 3 s");
+    time.advance(Duration::from_secs(1));
+    a.send(ClientFrame::Claim {
+        kind: ClaimKind::Draw,
+    })
+    .await;
+    let GameStatus::Over { outcome } = a.hear_end().await else {
+        panic!("not over");
+    };
+    assert_eq!(
+        (outcome.winner, outcome.reason),
+        (None, EndReason::Abandonment)
+    );
+    server.kill().await;
+}
+
 #[tokio::test]
 async fn a_mulabalaba_game_with_captures_is_played_to_its_end() {
     let time = manual_time();

@@ -5,7 +5,8 @@
 mod common;
 
 use common::*;
-use kraal_protocol::{ClientFrame, GameStatus, ServerFrame, WireMove};
+use kraal_protocol::{BoardView, ClientFrame, GameStatus, PositionView, ServerFrame, WireMove};
+use kraal_session::Seat;
 use std::time::Duration;
 
 async fn killed_and_restarted(url: &str, check_loaded: bool) {
@@ -84,10 +85,132 @@ async fn single_event(p: &mut Player) -> WireMove {
     }
 }
 
+/// The next frame, which must be a `position` view: its ply, the cows (by point name, as the
+/// `board` frame listed the points) and the number of legal moves.
+async fn position_view(p: &mut Player, points: &[String]) -> (u32, Vec<(String, Seat)>, usize) {
+    match p.next().await {
+        ServerFrame::Position {
+            ply,
+            position: PositionView::Mill { cows, .. },
+            legal,
+            ..
+        } => {
+            let on = points
+                .iter()
+                .zip(cows)
+                .filter_map(|(name, cow)| cow.map(|c| (name.clone(), c)))
+                .collect();
+            (ply, on, legal.len())
+        }
+        other => panic!("not a mill position view: {other:?}"),
+    }
+}
+
+/// A page (a client that asked for the views) on a node that only follows its game gets the
+/// board, and a position after every move, as a page on the owner's node does.
+async fn a_page_on_a_following_node_gets_the_views(url: &str) {
+    let time = manual_time();
+    let one = start(url, &time).await;
+    let two = start(url, &time).await;
+    // The creator's node owns the game; the page joins on the other node.
+    let mut a = Player::connect(&one.url()).await;
+    let code = a.create("morabaraba", &[], "none").await;
+    let mut page = Player::connect(&two.url()).await;
+    page.send(ClientFrame::Views).await;
+    page.join(&code).await;
+    let ServerFrame::Board {
+        board: BoardView::Mill { points, .. },
+        ..
+    } = page.next().await
+    else {
+        panic!("no mill board after the game");
+    };
+    let points: Vec<String> = points.into_iter().map(|p| p.name).collect();
+    assert_eq!(points.len(), 24);
+    // Morabaraba starts empty, White to place on any of the 24 points.
+    assert_eq!(position_view(&mut page, &points).await, (0, vec![], 24));
+    a.until(
+        "the join",
+        |f| matches!(f, ServerFrame::Game(s) if s.status == GameStatus::Live),
+    )
+    .await;
+
+    // White plays on the owner's node: the page hears the move, then the position after it.
+    a.play("d2").await;
+    assert!(matches!(page.next().await, ServerFrame::Moved { .. }));
+    let white = vec![("d2".to_owned(), Seat::First)];
+    assert_eq!(
+        position_view(&mut page, &points).await,
+        (1, white.clone(), 23)
+    );
+
+    // The page's own move goes through the owner and comes back the same way.
+    page.play("f4").await;
+    let mut both = white;
+    both.push(("f4".to_owned(), Seat::Second));
+    assert_eq!(position_view(&mut page, &points).await, (2, both, 22));
+    // The client on the owner's node did not ask for views and gets none.
+    assert!(matches!(a.next().await, ServerFrame::Moved { .. }));
+    one.kill().await;
+    two.kill().await;
+}
+
+/// A game against the computer on a node that dies: once the lease runs out, the node the
+/// player comes back to takes the game over, and the computer sits down again there and plays.
+async fn a_computer_game_goes_on_after_its_node_dies(url: &str) {
+    let time = manual_time();
+    let one = start(url, &time).await;
+    let two = start(url, &time).await;
+    let mut me = Player::connect(&one.url()).await;
+    me.send(ClientFrame::PlayComputer {
+        game: "oware".into(),
+        rules: None,
+        set: Vec::new(),
+        clock: kraal_protocol::frames::ClockSpec::default(),
+        seat: None,
+        opponent: "Calf".into(),
+        seed: Some(3),
+    })
+    .await;
+    let ServerFrame::Created { game, token, .. } = me.next().await else {
+        panic!("not created");
+    };
+    me.game = Some(game);
+    me.token = Some(token);
+    me.until(
+        "the computer seated",
+        |f| matches!(f, ServerFrame::Game(s) if s.status == GameStatus::Live),
+    )
+    .await;
+    let first = me.mirror().legal_moves()[0];
+    me.play(&first.to_string()).await;
+    me.hear_move().await;
+
+    one.kill().await;
+    time.advance(LEASE_RUNS_OUT);
+    me.resume(&two.url()).await;
+    assert_eq!(me.ply(), 2);
+    // The computer takes its seat again (an event after the resumed game), then answers.
+    me.until(
+        "the computer back",
+        |f| matches!(f, ServerFrame::Presence { online: true, seat, .. } if *seat == Seat::Second),
+    )
+    .await;
+    let next = me.mirror().legal_moves()[0];
+    me.play(&next.to_string()).await;
+    me.hear_move().await;
+    assert_eq!(me.ply(), 4);
+    two.kill().await;
+}
+
 #[tokio::test]
 async fn postgres_restart_and_a_game_across_two_nodes_that_survives_its_owner() {
     let Some(url) = postgres_url() else { return };
     killed_and_restarted(&url, false).await;
+    // In this test, not a test of its own: tests of one binary run at once, and another's
+    // nodes on the shared database could take this one's games over.
+    a_page_on_a_following_node_gets_the_views(&url).await;
+    a_computer_game_goes_on_after_its_node_dies(&url).await;
 
     let time = manual_time();
     let one = start(&url, &time).await;

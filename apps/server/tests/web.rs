@@ -24,10 +24,25 @@ impl Response {
 
 /// GET `path` with HTTP/1.1 and `Connection: close`, read to the end.
 async fn get(addr: std::net::SocketAddr, path: &str) -> Response {
+    let request = format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n");
+    exchange(addr, &request).await
+}
+
+/// POST `body` (JSON) to `path`.
+async fn post(addr: std::net::SocketAddr, path: &str, body: &str) -> Response {
+    let request = format!(
+        "POST {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\
+         Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    exchange(addr, &request).await
+}
+
+/// Sends a whole request and reads the response to the end.
+async fn exchange(addr: std::net::SocketAddr, request: &str) -> Response {
     let mut tcp = tokio::net::TcpStream::connect(addr)
         .await
         .expect("connects");
-    let request = format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n");
     tcp.write_all(request.as_bytes()).await.expect("sends");
     let mut raw = Vec::new();
     tcp.read_to_end(&mut raw).await.expect("reads");
@@ -146,5 +161,181 @@ async fn the_catalog_and_the_rules_are_json_and_unknown_rules_say_why() {
     let bare = get(addr, "/api/rules").await;
     assert_eq!(bare.status, 400);
     assert!(bare.body.contains("say which game"), "{}", bare.body);
+    server.kill().await;
+}
+
+/// The tag `tag` of puzzle `id` in the shipped pack `pack` (`data/puzzles/`), read from the
+/// file itself: the expected answers come from the pack, not from the server.
+fn pack_tag(pack: &str, id: &str, tag: &str) -> String {
+    let path = format!("{}/../../data/puzzles/{pack}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).expect("the pack");
+    let block = text
+        .split("\n\n")
+        .find(|b| b.contains(&format!("[Id \"{id}\"]")))
+        .expect("the puzzle in its pack");
+    let start = format!("[{tag} \"");
+    let line = block
+        .lines()
+        .find(|l| l.starts_with(&start))
+        .expect("the tag");
+    line[start.len()..line.len() - 2].to_owned()
+}
+
+fn json_of(r: &Response) -> serde_json::Value {
+    serde_json::from_str(&r.body).expect("json")
+}
+
+/// The daily puzzle's JSON (`/api/daily`): a wrong move refuted, the right ones answered and
+/// solved, the solution, and bad requests refused in words. The server's clock stands at
+/// 2027-01-15; the day asked for is pinned.
+#[tokio::test]
+async fn the_daily_puzzle_judges_moves_against_the_packs_solution() {
+    let time = manual_time();
+    let server = start(&sqlite_url("web-daily"), &time).await;
+    let addr = server.addr;
+    let date = "2026-12-01";
+
+    let start = get(addr, &format!("/api/daily?game=mulabalaba&date={date}")).await;
+    assert_eq!(start.status, 200, "{}", start.body);
+    assert_eq!(start.header("content-type"), Some("application/json"));
+    let puzzle = json_of(&start);
+    let id = puzzle["id"].as_str().expect("an id").to_owned();
+    assert_eq!(puzzle["date"], date);
+    assert_eq!(puzzle["today"], false, "the server's day is 2027-01-15");
+    assert_eq!(puzzle["over"], false);
+    let line: Vec<String> = pack_tag("mulabalaba.txt", &id, "Solution")
+        .split(' ')
+        .map(str::to_owned)
+        .collect();
+    let side = pack_tag("mulabalaba.txt", &id, "Side");
+    assert_eq!(
+        puzzle["you"],
+        if side == "north" { "second" } else { "first" }
+    );
+    assert_eq!(puzzle["position"]["type"], "position");
+    assert_eq!(puzzle["board"]["family"], "mancala");
+    let legal: Vec<String> = puzzle["position"]["legal"]
+        .as_array()
+        .expect("legal moves")
+        .iter()
+        .map(|m| m["text"].as_str().expect("text").to_owned())
+        .collect();
+    assert!(legal.contains(&line[0]), "{legal:?} {line:?}");
+    assert!(line.len() >= 3, "a puzzle of two moves at least: {line:?}");
+
+    let ask = |moves: &[&str], solution: bool| {
+        let moves: Vec<_> = moves
+            .iter()
+            .map(|m| serde_json::json!({ "mancala": m }))
+            .collect();
+        serde_json::json!({"game": "mulabalaba", "date": date, "moves": moves, "solution": solution})
+            .to_string()
+    };
+    // A wrong first move: not that, with the answer that refutes it; nothing is kept.
+    let wrong = legal.iter().find(|m| **m != line[0]).expect("another move");
+    let answer = json_of(&post(addr, "/api/daily", &ask(&[wrong], false)).await);
+    assert_eq!(answer["verdict"]["verdict"], "wrong", "{answer}");
+    assert!(
+        answer["said"]
+            .as_str()
+            .is_some_and(|s| s.starts_with("not that: ") && s.ends_with("Try again.")),
+        "{answer}"
+    );
+    assert_eq!(answer["played"], serde_json::json!([]));
+    assert_eq!(answer["accepted"], serde_json::json!([]));
+    assert!(answer.get("just_played").is_none(), "nothing was played");
+    assert_eq!(answer["over"], false);
+
+    // The pack's first move: right, and the defender's reply is the pack's.
+    let answer = json_of(&post(addr, "/api/daily", &ask(&[&line[0]], false)).await);
+    assert_eq!(answer["verdict"]["verdict"], "right", "{answer}");
+    assert_eq!(answer["verdict"]["reply"], line[1].as_str());
+    assert_eq!(answer["played"], serde_json::json!(line[..2]));
+    // Both plies, taken apart for the animation: each a sowing with its steps, lifted first.
+    let just: Vec<&str> = answer["just_played"]
+        .as_array()
+        .expect("the plies just played")
+        .iter()
+        .filter_map(|p| p["mv"]["text"].as_str())
+        .collect();
+    assert_eq!(just, line[..2]);
+    assert_eq!(answer["just_played"][0]["steps"][0]["step"], "lift");
+    assert_eq!(
+        answer["just_played"][1]["by"],
+        if side == "north" { "first" } else { "second" }
+    );
+    assert_eq!(
+        answer["position"]["ply"], 2,
+        "two plies from the puzzle's start"
+    );
+    let legal_now: Vec<&str> = answer["position"]["legal"]
+        .as_array()
+        .expect("legal")
+        .iter()
+        .filter_map(|m| m["text"].as_str())
+        .collect();
+    assert!(legal_now.contains(&line[2].as_str()), "{legal_now:?}");
+
+    // Then its second: solved, and no more moves are offered.
+    let answer = json_of(&post(addr, "/api/daily", &ask(&[&line[0], &line[2]], false)).await);
+    assert_eq!(answer["verdict"]["verdict"], "solved", "{answer}");
+    assert_eq!(answer["over"], true);
+    assert_eq!(answer["position"]["legal"], serde_json::json!([]));
+
+    // The solution, asked for at the start: the pack's line.
+    let answer = json_of(&post(addr, "/api/daily", &ask(&[], true)).await);
+    assert_eq!(answer["solution"], serde_json::json!(line), "{answer}");
+    assert_eq!(answer["over"], true);
+
+    // A page that claims a wrong move was accepted is told to start again.
+    let r = post(addr, "/api/daily", &ask(&[wrong, &line[2]], false)).await;
+    assert_eq!(r.status, 400);
+    assert!(
+        json_of(&r)["error"]
+            .as_str()
+            .is_some_and(|e| e.contains("move 1")),
+        "{}",
+        r.body
+    );
+
+    // Bad requests, in words.
+    let r = get(addr, "/api/daily?game=chess").await;
+    assert_eq!(r.status, 400);
+    assert!(
+        json_of(&r)["error"]
+            .as_str()
+            .is_some_and(|e| e.contains("chess")),
+        "{}",
+        r.body
+    );
+    let r = get(addr, "/api/daily?game=oware&date=2026-02-30").await;
+    assert_eq!(r.status, 400);
+    assert!(
+        json_of(&r)["error"]
+            .as_str()
+            .is_some_and(|e| e.contains("2026-02-30")),
+        "{}",
+        r.body
+    );
+    let r = get(addr, "/api/daily?game=oware&date=2027-01-16").await;
+    assert_eq!(r.status, 404, "the day after the server's today");
+    assert!(
+        json_of(&r)["error"]
+            .as_str()
+            .is_some_and(|e| e.contains("not out yet")),
+        "{}",
+        r.body
+    );
+    let r = get(addr, "/api/daily").await;
+    assert_eq!(r.status, 400);
+    let r = post(addr, "/api/daily", "{\"game\": 3}").await;
+    assert_eq!(r.status, 400);
+    assert!(
+        json_of(&r)["error"]
+            .as_str()
+            .is_some_and(|e| e.contains("does not read")),
+        "{}",
+        r.body
+    );
     server.kill().await;
 }

@@ -1,8 +1,11 @@
-// The page: the home screen and its modes (play the computer, online play, the rules), and the
-// game screen, which draws what the server sends and builds moves only from its legal list.
+// The page: the home screen and its modes (play the computer, online play, the daily puzzle in
+// daily.js, the rules), and the game screen, which draws what the server sends and builds
+// moves only from its legal list.
 
-import { draw, neighbour } from "./board.js";
+import { animateSowing, draw, focusSpot, tabStop, wireBoard } from "./board.js";
 import { emptyPick, passMove, sowing, tapPoint, targets } from "./pick.js";
+import { loadDaily, wireDaily } from "./daily.js";
+import { $, button, byId, select, svgById } from "./dom.js";
 import { Connection, forgetSeat, keepName, keepSeat, keptName, keptSeats } from "./net.js";
 
 /** @typedef {import("./types.js").Catalog} Catalog */
@@ -14,22 +17,7 @@ import { Connection, forgetSeat, keepName, keepSeat, keptName, keptSeats } from 
 /** @typedef {import("./types.js").Seat} Seat */
 /** @typedef {import("./pick.js").Pick} Pick */
 
-/**
- * An element by id, of the type asked.
- * @template {HTMLElement} T
- * @param {string} id
- * @param {new () => T} type
- * @returns {T}
- */
-function $(id, type) {
-  const e = document.getElementById(id);
-  if (!(e instanceof type)) throw new Error(`the page has no #${id}`);
-  return e;
-}
-const byId = (/** @type {string} */ id) => $(id, HTMLElement);
-const select = (/** @type {string} */ id) => $(id, HTMLSelectElement);
-const button = (/** @type {string} */ id) => $(id, HTMLButtonElement);
-const boardSvg = /** @type {SVGSVGElement} */ (/** @type {unknown} */ (document.getElementById("board")));
+const boardSvg = svgById("board");
 
 /** The server's error codes in plain words (the server's own message follows). */
 const ERRORS = /** @type {Record<string, string>} */ ({
@@ -70,7 +58,7 @@ const state = {
 
 // ---------------------------------------------------------------- screens
 
-const SCREENS = ["home", "computer", "online", "rules", "game"];
+const SCREENS = ["home", "computer", "online", "rules", "daily", "game"];
 
 /** @param {string} name */
 function show(name) {
@@ -365,26 +353,23 @@ function describeSetup(frame) {
  * @param {import("./types.js").SowStep[]} steps
  */
 function sow(before, steps) {
-  const seeds = [...before];
   const token = ++state.animating;
-  state.shownSeeds = seeds;
-  let i = 0;
-  const tick = () => {
-    if (token !== state.animating) return;
-    if (i >= steps.length) {
+  state.shownSeeds = [...before];
+  animateSowing(
+    before,
+    steps,
+    (seeds, hole) => {
+      state.shownSeeds = seeds;
+      state.sowingHole = hole;
+      render();
+    },
+    () => token === state.animating,
+    () => {
       state.shownSeeds = null;
       state.sowingHole = null;
       render();
-      return;
-    }
-    const step = steps[i++];
-    if (step.step === "lift" || step.step === "capture") seeds[step.hole] = 0;
-    else seeds[step.hole] = step.seeds;
-    state.sowingHole = step.hole;
-    render();
-    setTimeout(tick, step.step === "capture" ? 320 : 160);
-  };
-  tick();
+    },
+  );
 }
 
 // ---------------------------------------------------------------- the game screen
@@ -502,14 +487,8 @@ function render() {
   const hadFocus = boardSvg.contains(document.activeElement);
   draw(boardSvg, state.board, position, marks);
   state.animate = false;
-  if (state.focus === null || !boardSvg.querySelector(`[data-id="${state.focus}"]`)) {
-    const first = boardSvg.querySelector(".spot");
-    if (first) {
-      first.setAttribute("tabindex", "0");
-      state.focus = state.board.family === "mancala" ? Number(first.getAttribute("data-id")) : first.getAttribute("data-id");
-    }
-  }
-  if (hadFocus) focusSpot(state.focus);
+  state.focus = tabStop(boardSvg, state.focus, state.board.family === "mancala");
+  if (hadFocus) focusSpot(boardSvg, state.focus);
   // Whose turn, and what to do.
   const live = s.status.state === "live";
   if (s.status.state === "waiting") {
@@ -551,17 +530,6 @@ function prompt(legal) {
   if (passMove(legal) && legal.length === 1) return "Your turn: you cannot move, so you pass.";
   if (legal.some((m) => m.from === undefined && m.to)) return "Your turn: choose an empty point to place a cow.";
   return "Your turn: choose a cow to move.";
-}
-
-/** @param {string | number | null} id */
-function focusSpot(id) {
-  if (id === null) return;
-  const spot = boardSvg.querySelector(`[data-id="${id}"]`);
-  if (spot instanceof SVGElement) {
-    for (const s of boardSvg.querySelectorAll(".spot")) s.setAttribute("tabindex", "-1");
-    spot.setAttribute("tabindex", "0");
-    spot.focus();
-  }
 }
 
 /**
@@ -612,6 +580,10 @@ function send(move) {
 function wire() {
   button("go-computer").addEventListener("click", () => show("computer"));
   button("go-online").addEventListener("click", () => show("online"));
+  button("go-daily").addEventListener("click", () => {
+    show("daily");
+    loadDaily();
+  });
   button("go-rules").addEventListener("click", () => {
     show("rules");
     loadRules();
@@ -639,29 +611,15 @@ function wire() {
   select("r-game").addEventListener("filled", loadRules);
   select("r-rules").addEventListener("change", loadRules);
   select("c-game").addEventListener("filled", opponentMenu);
-  boardSvg.addEventListener("click", (e) => {
-    const spot = e.target instanceof Element ? e.target.closest(".spot") : null;
-    const id = spot?.getAttribute("data-id");
-    if (id != null) tap(id);
-  });
-  boardSvg.addEventListener("keydown", (e) => {
-    const spot = e.target instanceof Element ? e.target.closest(".spot") : null;
-    const id = spot?.getAttribute("data-id");
-    if (id == null) return;
-    if (e.key === "Enter" || e.key === " ") {
-      e.preventDefault();
-      tap(id);
-    } else if (e.key.startsWith("Arrow")) {
-      e.preventDefault();
-      const next = neighbour(boardSvg, id, e.key);
-      if (next !== null) {
-        state.focus = state.board?.family === "mancala" ? Number(next) : next;
-        focusSpot(state.focus);
-      }
-    } else if (e.key === "Escape") {
+  wireBoard(boardSvg, {
+    tap,
+    moved: (id) => {
+      state.focus = state.board?.family === "mancala" ? Number(id) : id;
+    },
+    escape: () => {
       state.pick = emptyPick();
       render();
-    }
+    },
   });
   button("pass").addEventListener("click", () => {
     const move = state.pos && passMove(state.pos.legal);
@@ -703,13 +661,19 @@ function wire() {
   }, 250);
 }
 
-/** Follows the address: `#join=CODE` joins, `#game=ID` resumes a seat kept here. */
+/** Follows the address: `#join=CODE` joins, `#game=ID` resumes a seat kept here, `#daily` opens
+ * the daily puzzle. */
 function route() {
   const hash = new URLSearchParams(location.hash.slice(1));
   const code = hash.get("join");
   const game = Number(hash.get("game"));
   if (code) {
     join(code);
+    return;
+  }
+  if (hash.has("daily")) {
+    show("daily");
+    loadDaily();
     return;
   }
   const kept = keptSeats().find((s) => s.game === game);
@@ -734,6 +698,7 @@ async function main() {
   gameMenus("o-game", "o-rules");
   gameMenus("r-game", "r-rules");
   opponentMenu();
+  wireDaily(state.catalog?.games.map((g) => g.name) ?? []);
   window.addEventListener("hashchange", route);
   route();
   document.body.dataset.ready = "1";

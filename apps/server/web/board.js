@@ -274,3 +274,93 @@ export function neighbour(svg, from, key) {
   }
   return best;
 }
+
+/**
+ * Gives the keyboard focus to the spot `id` (the board's one tab stop).
+ * @param {SVGSVGElement} svg
+ * @param {string | number | null} id
+ */
+export function focusSpot(svg, id) {
+  if (id === null) return;
+  const spot = svg.querySelector(`[data-id="${id}"]`);
+  if (spot instanceof SVGElement) {
+    for (const s of svg.querySelectorAll(".spot")) s.setAttribute("tabindex", "-1");
+    spot.setAttribute("tabindex", "0");
+    spot.focus();
+  }
+}
+
+/**
+ * Makes the first spot the tab stop when `focus` names none drawn; returns the spot that has it.
+ * @param {SVGSVGElement} svg
+ * @param {string | number | null} focus
+ * @param {boolean} holes whether the spots are holes (numbered)
+ * @returns {string | number | null}
+ */
+export function tabStop(svg, focus, holes) {
+  if (focus !== null && svg.querySelector(`[data-id="${focus}"]`)) return focus;
+  const first = svg.querySelector(".spot");
+  if (!first) return focus;
+  first.setAttribute("tabindex", "0");
+  return holes ? Number(first.getAttribute("data-id")) : first.getAttribute("data-id");
+}
+
+/**
+ * The board's input: a click, Enter or Space taps a spot; the arrow keys move the focus
+ * (`moved` is told the spot's id); Escape starts the turn again.
+ * @param {SVGSVGElement} svg
+ * @param {{tap: (id: string) => void, moved: (id: string) => void, escape: () => void}} on
+ */
+export function wireBoard(svg, on) {
+  svg.addEventListener("click", (e) => {
+    const spot = e.target instanceof Element ? e.target.closest(".spot") : null;
+    const id = spot?.getAttribute("data-id");
+    if (id != null) on.tap(id);
+  });
+  svg.addEventListener("keydown", (e) => {
+    const spot = e.target instanceof Element ? e.target.closest(".spot") : null;
+    const id = spot?.getAttribute("data-id");
+    if (id == null) return;
+    if (e.key === "Enter" || e.key === " ") {
+      e.preventDefault();
+      on.tap(id);
+    } else if (e.key.startsWith("Arrow")) {
+      e.preventDefault();
+      const next = neighbour(svg, id, e.key);
+      if (next !== null) {
+        on.moved(next);
+        focusSpot(svg, next);
+      }
+    } else if (e.key === "Escape") {
+      on.escape();
+    }
+  });
+}
+
+/**
+ * Plays a sowing's steps, one a tick, on a copy of the seeds before it: `show(seeds, hole)`
+ * after each step (the hole a seed just fell into or was taken from), `done(seeds)` at the end.
+ * It stops when `wanted()` turns false (a newer state came).
+ * @param {number[]} before
+ * @param {import("./types.js").SowStep[]} steps
+ * @param {(seeds: number[], hole: number) => void} show
+ * @param {() => boolean} wanted
+ * @param {(seeds: number[]) => void} done
+ */
+export function animateSowing(before, steps, show, wanted, done) {
+  const seeds = [...before];
+  let i = 0;
+  const tick = () => {
+    if (!wanted()) return;
+    if (i >= steps.length) {
+      done(seeds);
+      return;
+    }
+    const step = steps[i++];
+    if (step.step === "lift" || step.step === "capture") seeds[step.hole] = 0;
+    else seeds[step.hole] = step.seeds;
+    show(seeds, step.hole);
+    setTimeout(tick, step.step === "capture" ? 320 : 160);
+  };
+  tick();
+}

@@ -111,4 +111,28 @@
  * @property {number} at
  */
 
+/**
+ * The daily puzzle's answer (`/api/daily`, apps/server/src/daily.rs `Answer`).
+ * @typedef {object} DailyAnswer
+ * @property {string} date YYYY-MM-DD
+ * @property {boolean} today whether it is the server's today (UTC)
+ * @property {string} game
+ * @property {string} rules
+ * @property {string} id
+ * @property {number} rating
+ * @property {string} objective
+ * @property {string[]} heading
+ * @property {Seat} you the solver's seat
+ * @property {BoardView} board
+ * @property {string[]} sides
+ * @property {PositionFrame} position
+ * @property {string[]} played the moves on the board, in notation
+ * @property {WireMove[]} accepted the player's moves accepted so far
+ * @property {LastMove[]} [just_played] the plies the move just played, for animation
+ * @property {{verdict: "right" | "solved" | "wrong" | "illegal" | "over", played?: string, reply?: string, refutation?: string}} [verdict]
+ * @property {string} [said]
+ * @property {string[]} [solution]
+ * @property {boolean} over
+ */
+
 export {};

@@ -4,6 +4,7 @@
 use crate::game::{Direction, Match};
 use crate::keys::{self, Action};
 use crate::modes::{AscentScreen, DailyScreen, HomeMenu, RulesScreen, SettingsScreen};
+use crate::online::{OnlineGame, OnlineMenu};
 use crate::start::{Choice, StartMenu};
 use crate::theme::{Role, Theme};
 use crate::ui;
@@ -30,6 +31,9 @@ pub struct Paths {
     pub saves: Option<PathBuf>,
     /// The player's progress file (the Mountain Ascent); `None` keeps no progress.
     pub progress: Option<PathBuf>,
+    /// The seat tokens of the online games (`None`: the user's own file, in the data
+    /// folder).
+    pub online: Option<PathBuf>,
 }
 
 impl Paths {
@@ -42,6 +46,7 @@ impl Paths {
             unfinished: Unfinished::user(),
             saves: kraal_front::save_folder(),
             progress: Progress::path(),
+            online: None,
         }
     }
 
@@ -121,6 +126,8 @@ pub struct GameScreen {
     pub climb: Option<Climbing>,
     /// The engine's review of the game, running or done.
     pub review: Option<ReviewPanel>,
+    /// The connection of an online game (`None` offline).
+    pub online: Option<Box<OnlineGame>>,
 }
 
 impl GameScreen {
@@ -139,7 +146,22 @@ impl GameScreen {
             help_scroll: 0,
             climb: None,
             review: None,
+            online: None,
         }
+    }
+
+    /// An online game's screen: the board built from the server's game, beside the
+    /// connection.
+    pub(crate) fn new_online(game: Match, online: OnlineGame) -> GameScreen {
+        let mut screen = GameScreen::new(game);
+        screen.online = Some(Box::new(online));
+        screen
+    }
+
+    /// Whether the game is over: by the rules on the board, or (online) as the server says.
+    #[must_use]
+    pub fn is_over(&self) -> bool {
+        self.game.is_over() || self.online.as_ref().is_some_and(|o| o.is_over())
     }
 
     /// What saving compares: the moves and the result.
@@ -172,7 +194,7 @@ impl GameScreen {
     }
 
     /// Announces what a move took, after what the moves since the last key took.
-    fn announce(&mut self, text: String) {
+    pub(crate) fn announce(&mut self, text: String) {
         let text = match &self.note {
             Some((old, _)) if self.announced => format!("{old} {text}"),
             _ => text,
@@ -187,7 +209,7 @@ impl GameScreen {
     pub fn message(&self) -> (String, Role) {
         match &self.note {
             Some((text, role)) if self.announced => {
-                let prompt = self.game.prompt();
+                let prompt = self.prompt();
                 if prompt.is_empty() {
                     (text.clone(), *role)
                 } else {
@@ -195,8 +217,25 @@ impl GameScreen {
                 }
             }
             Some((text, role)) => (text.clone(), *role),
-            None => (self.game.prompt(), Role::Title),
+            None => (self.prompt(), Role::Title),
         }
+    }
+
+    /// What to do now: the board's prompt, or online the server's ending, or a wait for
+    /// the opponent's move.
+    fn prompt(&self) -> String {
+        let Some(online) = &self.online else {
+            return self.game.prompt();
+        };
+        if let Some((ending, _)) = ui::online::online_ending(online) {
+            return format!(
+                "{ending} Press n for the online screen; [ and ] step through the moves."
+            );
+        }
+        if self.game.redoable() == 0 && !self.game.is_over() && !online.live.my_turn() {
+            return "Your opponent's move: wait for it.".to_owned();
+        }
+        self.game.prompt()
     }
 
     /// Starts the engine's review of the moves on the board.
@@ -257,6 +296,8 @@ pub enum Screen {
     Daily(Box<DailyScreen>),
     /// The settings.
     Settings(SettingsScreen),
+    /// Online play: create, join, resume.
+    Online(Box<OnlineMenu>),
     /// A game.
     Game(Box<GameScreen>),
 }
@@ -288,6 +329,11 @@ pub struct App {
     pub(crate) last_game: Option<NewGame>,
     /// The game on the screen, kept among the unfinished games ([`Paths::unfinished`]).
     pub(crate) autosave: Autosave,
+    /// The server online games are created on and joined through (`--server`; the online
+    /// screen edits it).
+    pub online_server: String,
+    /// The display name the opponent sees (none: anonymous).
+    pub online_name: Option<String>,
 }
 
 impl App {
@@ -334,6 +380,8 @@ impl App {
             seed,
             last_game: None,
             autosave: Autosave::new(None),
+            online_server: kraal_front::online::DEFAULT_SERVER.to_owned(),
+            online_name: None,
         }
     }
 
@@ -406,8 +454,8 @@ impl App {
             Event::Mouse(mouse) => match mouse.kind {
                 MouseEventKind::Down(MouseButton::Left) => self.click(mouse.column, mouse.row, now),
                 // The wheel steps through the moves, as [ and ] do.
-                MouseEventKind::ScrollUp => self.wheel(Command::Back),
-                MouseEventKind::ScrollDown => self.wheel(Command::Forward),
+                MouseEventKind::ScrollUp => self.wheel(Command::Back, now),
+                MouseEventKind::ScrollDown => self.wheel(Command::Forward, now),
                 _ => {}
             },
             Event::Resize(w, h) => self.size = Rect::new(0, 0, *w, *h),
@@ -425,6 +473,7 @@ impl App {
             Screen::Rules(_) => self.rules_key(key, now),
             Screen::Daily(_) => self.daily_key(key, now),
             Screen::Settings(_) => self.settings_key(key),
+            Screen::Online(_) => self.online_key(key),
         }
     }
 
@@ -591,6 +640,13 @@ impl App {
             }
             Overlay::None => {}
         }
+        if g.online.is_some()
+            && let Some(action) = keys::action(keys::ONLINE_GAME, key)
+        {
+            g.clear_note();
+            self.online_action(action, now);
+            return;
+        }
         let Some(action) = keys::game_action(key) else {
             return;
         };
@@ -598,6 +654,11 @@ impl App {
     }
 
     fn game_action(&mut self, action: Action, now: Instant) {
+        // Online, a pick waits for this player's turn.
+        let refused = match action {
+            Action::Select => self.online_pick_refused(),
+            _ => None,
+        };
         let Screen::Game(g) = &mut self.screen else {
             return;
         };
@@ -608,6 +669,10 @@ impl App {
             Action::Left => g.game.move_cursor(Direction::Left),
             Action::Right => g.game.move_cursor(Direction::Right),
             Action::Select => {
+                if let Some(why) = refused {
+                    g.warn(why);
+                    return;
+                }
                 let before = g.game.ply();
                 if let Some(why) = g.game.select(now) {
                     g.warn(why);
@@ -615,7 +680,9 @@ impl App {
                     g.announce(taken);
                 }
                 self.keep();
+                self.online_after_pick(before);
             }
+            Action::Again if g.online.is_some() => self.show_online(),
             Action::Again if g.climb.is_some() => self.show_menu(),
             Action::Again => match self.last_game.clone() {
                 Some(game) => self.begin(game, now),
@@ -635,12 +702,16 @@ impl App {
             | Action::Swap
             | Action::Reset
             | Action::Solution => {}
-            Action::Game(command) => self.command(command),
+            Action::Decline | Action::ClaimDraw => self.online_action(action, now),
+            Action::Game(command) => self.command(command, now),
         }
     }
 
     /// A command of the shared key map, in a game.
-    fn command(&mut self, command: Command) {
+    fn command(&mut self, command: Command, now: Instant) {
+        if self.online_command(command, now) {
+            return;
+        }
         let animations = self.animations;
         let Screen::Game(g) = &mut self.screen else {
             return;
@@ -800,6 +871,9 @@ impl App {
         let yes = matches!(key.code, KeyCode::Char('y' | 'Y'));
         match (question, yes) {
             (Confirm::Quit, true) => self.quit = true,
+            (Confirm::Resign, true) if g.online.is_some() => {
+                self.online_resign();
+            }
             (Confirm::Resign, true) => {
                 g.game.resign();
                 self.keep();
@@ -812,7 +886,12 @@ impl App {
         let Screen::Game(g) = &mut self.screen else {
             return;
         };
-        match keys::action(keys::GAME_OVER, key) {
+        let table = if g.online.is_some() {
+            keys::ONLINE_OVER
+        } else {
+            keys::GAME_OVER
+        };
+        match keys::action(table, key) {
             Some(Action::Game(Command::Cancel)) => g.overlay = Overlay::None,
             Some(action) => {
                 g.overlay = Overlay::None;
@@ -823,11 +902,11 @@ impl App {
     }
 
     /// A turn of the mouse wheel over a game without a window open.
-    fn wheel(&mut self, command: Command) {
+    fn wheel(&mut self, command: Command, now: Instant) {
         if let Screen::Game(g) = &self.screen
             && g.overlay == Overlay::None
         {
-            self.command(command);
+            self.command(command, now);
         }
     }
 
@@ -836,6 +915,10 @@ impl App {
     pub fn click(&mut self, x: u16, y: u16, now: Instant) {
         let size = self.size;
         let hit = ui::hit(self, x, y);
+        let refused = match hit {
+            Some(ui::Hit::Point(_) | ui::Hit::Hole(_)) => self.online_pick_refused(),
+            _ => None,
+        };
         match &mut self.screen {
             Screen::Start(menu) => {
                 if let Some(line) = ui::start_line_at(menu, size, x, y) {
@@ -846,16 +929,37 @@ impl App {
                     }
                 }
             }
-            Screen::Home(_)
-            | Screen::Ascent(_)
-            | Screen::Rules(_)
-            | Screen::Daily(_)
-            | Screen::Settings(_) => {}
+            Screen::Home(home) => {
+                if let Some(line) = ui::home::home_line_at(home, size, x, y) {
+                    if home.selected == line {
+                        self.handle_key(KeyEvent::from(KeyCode::Enter), now);
+                    } else {
+                        home.selected = line;
+                    }
+                }
+            }
+            Screen::Online(menu) => {
+                if menu.pending.is_some() {
+                    return;
+                }
+                if let Some(line) = ui::online::online_line_at(menu, size, x, y) {
+                    if menu.selected == line {
+                        self.handle_key(KeyEvent::from(KeyCode::Enter), now);
+                    } else {
+                        menu.selected = line;
+                    }
+                }
+            }
+            Screen::Ascent(_) | Screen::Rules(_) | Screen::Daily(_) | Screen::Settings(_) => {}
             Screen::Game(g) => {
                 if g.overlay != Overlay::None {
                     return;
                 }
                 g.clear_note();
+                if let Some(why) = refused {
+                    g.warn(why);
+                    return;
+                }
                 let before = g.game.ply();
                 let refused = match hit {
                     Some(ui::Hit::Point(p)) => g.game.click_point(p, now),
@@ -872,6 +976,7 @@ impl App {
                     g.announce(taken);
                 }
                 self.keep();
+                self.online_after_pick(before);
             }
         }
     }
@@ -886,6 +991,10 @@ impl App {
         if let Screen::Daily(d) = &mut self.screen {
             d.board.tick(now, animations);
         }
+        if let Screen::Online(_) = &self.screen {
+            self.tick_online_menu();
+        }
+        self.tick_online_game(now);
         let Screen::Game(g) = &mut self.screen else {
             return;
         };
@@ -911,7 +1020,7 @@ impl App {
         let Screen::Game(g) = &mut self.screen else {
             return;
         };
-        let over = g.game.is_over();
+        let over = g.is_over();
         // An ending that came with time (a clock, the computer accepting a draw) is kept too.
         if over && !g.over_kept {
             g.over_kept = true;

@@ -4,7 +4,7 @@
 
 use kraal_rules_mancala::{self as mancala, Hole, Side, Step, apply_steps};
 use kraal_rules_morris::{self as morris, Point};
-use kraal_session::any::{AiMove, AnyGame, Hint, Prompt, capitalise};
+use kraal_session::any::{AiMove, AnyGame, AnyMove, Hint, Prompt, capitalise};
 use kraal_session::pick::mancala_targets;
 use kraal_session::{GameRules, Player, Record, RecordError, SessionError};
 use std::ops::{Deref, DerefMut};
@@ -304,6 +304,25 @@ impl Match {
         self.animate_last(now);
         self.after_move(now);
         Some(played)
+    }
+
+    /// Plays a move that arrived from elsewhere (the opponent's, online) at the end of the
+    /// game, shown as the computer's moves are: the view returns to the last move first, and
+    /// a sowing is animated.
+    ///
+    /// # Errors
+    /// The move is not legal on this board (it and the server's game disagree).
+    pub fn play_arrived(&mut self, mv: AnyMove, now: Instant) -> Result<AnyMove, SessionError> {
+        self.finish_animation();
+        let end = self.all_moves().len();
+        if self.ply() != end {
+            self.game.jump(end)?;
+        }
+        self.game.clear_pick();
+        let played = self.game.play_move(mv)?;
+        self.animate_last(now);
+        self.after_move(now);
+        Ok(played)
     }
 
     /// Shows the last sowing hole by hole.

@@ -39,6 +39,10 @@ pub enum Action {
     Reset,
     /// Show the solution (daily puzzle screen).
     Solution,
+    /// Decline the opponent's draw offer (online).
+    Decline,
+    /// Claim a draw when the opponent has been gone too long (online; `c` claims the win).
+    ClaimDraw,
     /// A command of the shared key map.
     Game(Command),
 }
@@ -339,6 +343,131 @@ pub const SETTINGS: &[Binding] = &[
     },
 ];
 
+/// The keys of the online screen (letters type into the server and code fields, so the
+/// letters here work on the other lines).
+pub const ONLINE: &[Binding] = &[
+    Binding {
+        keys: &[code(KeyCode::Up), code(KeyCode::BackTab)],
+        label: "↑ Shift-Tab",
+        action: Action::Up,
+        help: "the line above",
+    },
+    Binding {
+        keys: &[code(KeyCode::Down), code(KeyCode::Tab)],
+        label: "↓ Tab",
+        action: Action::Down,
+        help: "the line below",
+    },
+    Binding {
+        keys: &[code(KeyCode::Left)],
+        label: "←",
+        action: Action::Left,
+        help: "previous value",
+    },
+    Binding {
+        keys: &[code(KeyCode::Right)],
+        label: "→",
+        action: Action::Right,
+        help: "next value",
+    },
+    Binding {
+        keys: &[code(KeyCode::Enter)],
+        label: "Enter",
+        action: Action::Select,
+        help: "create, join or resume",
+    },
+    Binding {
+        keys: &[code(KeyCode::Esc), ch('q')],
+        label: "Esc",
+        action: Action::Home,
+        help: "home",
+    },
+    Binding {
+        keys: &[(KeyCode::Char('c'), CTRL)],
+        label: "Ctrl-C",
+        action: Action::Game(Command::Quit),
+        help: "quit",
+    },
+];
+
+/// The keys an online game adds to the shared map's (which gives `d` offer or accept a
+/// draw, `R` resign, `c` claim the win).
+pub const ONLINE_GAME: &[Binding] = &[
+    Binding {
+        keys: &[ch('x')],
+        label: "x",
+        action: Action::Decline,
+        help: "decline the opponent's draw offer",
+    },
+    Binding {
+        keys: &[ch('C')],
+        label: "C",
+        action: Action::ClaimDraw,
+        help: "claim a draw instead of the win when the opponent has been gone too long",
+    },
+];
+
+/// What the shared map's commands do in an online game, for its help (the keys are the
+/// shared map's).
+pub const ONLINE_WORDS: &[(Command, &str)] = &[
+    (
+        Command::Draw,
+        "offer a draw, or accept the one your opponent offers",
+    ),
+    (Command::Resign, "resign (asks first)"),
+    (
+        Command::Claim,
+        "claim the win when your opponent has been gone past the grace period",
+    ),
+    (Command::Review, "review the game, once it is over"),
+    (
+        Command::Save,
+        "save a copy of the game to a file (it goes on on the server)",
+    ),
+    (
+        Command::NewGame,
+        "back to the online screen (the game goes on on the server: resume it there)",
+    ),
+    (
+        Command::Quit,
+        "quit (the game goes on on the server: resume it from the online screen)",
+    ),
+];
+
+/// The keys of the game-over window of an online game.
+pub const ONLINE_OVER: &[Binding] = &[
+    Binding {
+        keys: &[code(KeyCode::Enter), ch('n'), (KeyCode::Char('n'), CTRL)],
+        label: "Enter n",
+        action: Action::Again,
+        help: "back to the online screen",
+    },
+    Binding {
+        keys: &[ch('v')],
+        label: "v",
+        action: Action::Review,
+        help: "review: the engine marks every move; [ and ] step through them",
+    },
+    Binding {
+        keys: &[ch('s'), (KeyCode::Char('s'), CTRL)],
+        label: "s",
+        action: Action::Game(Command::Save),
+        help: "save the game to a file",
+    },
+    Binding {
+        keys: &[code(KeyCode::Esc)],
+        label: "Esc",
+        action: Action::Game(Command::Cancel),
+        help: "close this window and look at the board",
+    },
+    Binding {
+        keys: &[ch('q'), (KeyCode::Char('c'), CTRL)],
+        label: "q Ctrl-C",
+        action: Action::Game(Command::Quit),
+        help: "quit",
+    },
+];
+
 /// The keys of the game-over window.
 pub const GAME_OVER: &[Binding] = &[
     Binding {
@@ -444,7 +573,17 @@ mod tests {
     #[test]
     fn every_key_of_a_table_leads_to_its_own_action() {
         for table in [
-            CURSOR, START, GAME_OVER, HOME, ASCENT, RULES, DAILY, SETTINGS,
+            CURSOR,
+            START,
+            GAME_OVER,
+            HOME,
+            ASCENT,
+            RULES,
+            DAILY,
+            SETTINGS,
+            ONLINE,
+            ONLINE_GAME,
+            ONLINE_OVER,
         ] {
             for binding in table {
                 for &(code, modifiers) in binding.keys {

@@ -9,6 +9,8 @@
 //! - [`start`]: the start screen's choices;
 //! - [`modes`]: the home, Mountain Ascent, rules and settings screens' state (their keys in
 //!   `mode_keys`);
+//! - [`online`]: the online screen and an online game's connection (their keys and the
+//!   server's updates in `online_keys`);
 //! - [`keys`]: terminal keys turned into the shared key map's ([`kraal_front::keymap`]), and
 //!   the terminal's own small tables (cursor, start screen, game over);
 //! - [`theme`]: Unicode or ASCII glyphs, colour or none (`NO_COLOR`).
@@ -23,6 +25,8 @@ pub mod game;
 pub mod keys;
 mod mode_keys;
 pub mod modes;
+pub mod online;
+mod online_keys;
 pub mod start;
 pub mod theme;
 pub mod ui;

@@ -20,6 +20,13 @@ struct Args {
     /// Draw with plain ASCII characters instead of Unicode box drawing and symbols.
     #[arg(long)]
     ascii: bool,
+    /// The server of online play (its websocket address); the online screen can change it.
+    #[arg(long, value_name = "URL", default_value = kraal_front::online::DEFAULT_SERVER,
+          value_parser = |text: &str| kraal_front::online::parse_server(text).map_err(|e| e.to_string()))]
+    server: String,
+    /// The display name online opponents see (the online screen can change it).
+    #[arg(long, value_name = "NAME")]
+    name: Option<String>,
     /// The game to start, as every kraal front end reads it.
     #[command(flatten)]
     start: StartOptions,
@@ -39,6 +46,8 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    // Hints consult the endgame tables built (kraal tables build), read on the first hint.
+    kraal_session::review::use_tables_for_hints(true);
     match start(args) {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) => {
@@ -54,6 +63,8 @@ fn start(args: Args) -> Result<()> {
     let plan = args.start.plan(None)?;
     let seed = args.start.seed_or(random_seed());
     let mut app = App::new(Theme::from_env(args.ascii), Paths::user(), seed);
+    app.online_server = args.server;
+    app.online_name = args.name.filter(|n| !n.trim().is_empty());
     match plan {
         Start::Menu => {}
         Start::New(game) => app.start_game(&game).map_err(|why| anyhow::anyhow!(why))?,

@@ -74,6 +74,10 @@ impl App {
                 None => return,
             },
             Mode::Settings => Screen::Settings(SettingsScreen),
+            Mode::Online => {
+                self.show_online();
+                return;
+            }
             Mode::Daily => {
                 let game = GameName::parse(&self.settings.game).unwrap_or(GameName::Morabaraba);
                 match daily_screen(game) {

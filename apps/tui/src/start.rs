@@ -161,6 +161,12 @@ impl StartMenu {
 
     /// Changes the selected line's value, forward or back.
     pub fn change(&mut self, forward: bool) {
+        self.change_field(self.field(), forward);
+    }
+
+    /// Changes one line's value, forward or back (the online form shows some of these lines
+    /// and changes them through here).
+    pub fn change_field(&mut self, field: Field, forward: bool) {
         let step = |value: usize, count: usize| {
             if forward {
                 (value + 1) % count
@@ -168,7 +174,7 @@ impl StartMenu {
                 (value + count - 1) % count
             }
         };
-        match self.field() {
+        match field {
             Field::Game => {
                 self.game = step(self.game, GAMES.len());
                 self.rules = 0;
@@ -290,6 +296,29 @@ impl StartMenu {
         GAMES[self.game].0 == "morabaraba"
     }
 
+    /// The game's name, the rule set's name and the overrides the choices make (what an
+    /// online game is created with).
+    #[must_use]
+    pub fn rules_choice(&self) -> (&'static str, &'static str, Vec<String>) {
+        (
+            GAMES[self.game].0,
+            rule_sets(self.game)[self.rules].0,
+            self.overrides(),
+        )
+    }
+
+    /// The time control chosen.
+    #[must_use]
+    pub fn clock_choice(&self) -> TimeControl {
+        CLOCKS[self.clock].0.parse().unwrap_or(TimeControl::None)
+    }
+
+    /// Whether the board size is a choice of the game chosen (Mulabalaba only).
+    #[must_use]
+    pub fn has_size(&self) -> bool {
+        GAMES[self.game].0 == "mulabalaba"
+    }
+
     /// The overrides the choices add to the rule set.
     fn overrides(&self) -> Vec<String> {
         match SIZES[self.size] {
@@ -328,7 +357,7 @@ impl StartMenu {
         } else {
             [opponent, Player::Human]
         };
-        let clock = CLOCKS[self.clock].0.parse().unwrap_or(TimeControl::None);
+        let clock = self.clock_choice();
         Ok(Choice::Start(Box::new(NewGame {
             rules,
             position: None,

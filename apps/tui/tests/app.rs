@@ -384,6 +384,7 @@ fn every_unfinished_game_is_kept_and_one_is_chosen_to_continue() {
         unfinished: Some(kraal_front::Unfinished::in_folder(store.clone())),
         saves: None,
         progress: None,
+        online: None,
     };
     let mut app = new_app(UNICODE, paths.clone(), 3);
     start_by_keys(&mut app, 0, 0, 0);
@@ -762,6 +763,7 @@ fn the_autosave_follows_moves_undo_and_the_end_not_every_key() {
         unfinished: Some(kraal_front::Unfinished::in_folder(dir.clone())),
         saves: None,
         progress: None,
+        online: None,
     };
     let only = || files_in(&dir).first().cloned().unwrap_or_default();
     let kept = || kept_in(&only());
@@ -819,6 +821,7 @@ fn an_autosave_that_fails_is_a_warning_and_the_game_goes_on() {
         ))),
         saves: None,
         progress: None,
+        online: None,
     };
     let mut app = new_app(UNICODE, paths, 3);
     app.size = Rect::new(0, 0, 100, 32);

@@ -84,3 +84,14 @@ fn a_position_that_does_not_fit_the_game_is_refused() {
     assert!(!ok);
     assert!(err.starts_with("kraal-tui: --position: "), "{err}");
 }
+
+#[test]
+fn a_server_that_is_not_a_websocket_address_is_refused() {
+    let (ok, err) = tui(&["--server", "127.0.0.1:7878"]);
+    assert!(!ok);
+    assert!(
+        err.contains("\"127.0.0.1:7878\" is not a server address"),
+        "{err}"
+    );
+    assert!(err.contains("ws://127.0.0.1:7878/ws"), "an example: {err}");
+}

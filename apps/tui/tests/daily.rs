@@ -38,6 +38,7 @@ fn daily_app(dir: &Path) -> App {
         unfinished: None,
         saves: None,
         progress: Some(dir.join("progress.toml")),
+        online: None,
     };
     let mut app = App::new(PLAIN, paths, 5);
     app.size = Rect::new(0, 0, 110, 36);

@@ -37,6 +37,7 @@ fn app_with_progress(dir: &std::path::Path) -> App {
         unfinished: None,
         saves: None,
         progress: Some(dir.join("progress.toml")),
+        online: Some(dir.join("online.json")),
     };
     let mut app = App::new(PLAIN, paths, 5);
     app.size = Rect::new(0, 0, 100, 32);
@@ -63,6 +64,7 @@ fn the_home_screen_reaches_every_mode_and_comes_back() {
             (Screen::Rules(_), Mode::Rules) => true,
             (Screen::Daily(_), Mode::Daily) => true,
             (Screen::Settings(_), Mode::Settings) => true,
+            (Screen::Online(_), Mode::Online) => true,
             // Nothing to continue: the home screen says so.
             (Screen::Home(home), Mode::Continue) => {
                 home.message.as_deref() == Some("There is no unfinished game.")
@@ -79,6 +81,33 @@ fn the_home_screen_reaches_every_mode_and_comes_back() {
     let mut app = app_with_progress(&dir);
     press(&mut app, KeyCode::Esc);
     assert!(app.quit, "Esc on the home screen quits");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_click_on_a_mode_selects_it_and_a_second_click_opens_it() {
+    let dir = folder("home-click");
+    let mut app = app_with_progress(&dir);
+    let drawn = screen(&app, 100, 32);
+    // Where the drawing put "Play online" (rows are quoted: the first character is a quote).
+    let (x, y) = drawn
+        .lines()
+        .enumerate()
+        .find_map(|(y, row)| {
+            row.find("Play online")
+                .map(|at| (row[..at].chars().count() as u16 - 1, y as u16))
+        })
+        .expect("the Online mode is drawn");
+    app.click(x, y, Instant::now());
+    let Screen::Home(home) = &app.screen else {
+        panic!("one click only selects");
+    };
+    assert_eq!(home.mode(), Mode::Online);
+    app.click(x, y, Instant::now());
+    assert!(
+        matches!(app.screen, Screen::Online(_)),
+        "the second click opens it"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -229,14 +258,20 @@ fn a_corrupt_progress_file_is_set_aside_and_reported_on_the_home_screen() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// Opens `mode` from the home screen by keys (↓ to it, Enter).
+fn open_mode(app: &mut App, mode: Mode) {
+    let at = MODES.iter().position(|m| *m == mode).expect("a mode shown");
+    for _ in 0..at {
+        press(app, KeyCode::Down);
+    }
+    press(app, KeyCode::Enter);
+}
+
 /// The rules screen, opened from the home screen.
 fn rules_app() -> App {
     let mut app = App::new(PLAIN, Paths::default(), 5);
     app.size = Rect::new(0, 0, 110, 36);
-    for _ in 0..4 {
-        press(&mut app, KeyCode::Down);
-    }
-    press(&mut app, KeyCode::Enter);
+    open_mode(&mut app, Mode::Rules);
     assert!(matches!(app.screen, Screen::Rules(_)));
     app
 }
@@ -339,10 +374,7 @@ fn the_mancala_examples_are_tried_with_the_cursor_too() {
 #[test]
 fn the_settings_screen_turns_the_animation_off() {
     let mut app = App::new(PLAIN, Paths::default(), 5);
-    for _ in 0..5 {
-        press(&mut app, KeyCode::Down);
-    }
-    press(&mut app, KeyCode::Enter);
+    open_mode(&mut app, Mode::Settings);
     assert!(matches!(app.screen, Screen::Settings(_)));
     let before = app.animations;
     press(&mut app, KeyCode::Enter);

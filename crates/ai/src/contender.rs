@@ -138,15 +138,29 @@ pub fn think_time(remaining: Duration, increment: Duration) -> Duration {
 pub struct BuiltIn<G: Game> {
     player: Player<G>,
     timed: Option<Box<Searcher<G>>>,
+    oracle: Option<std::sync::Arc<dyn crate::tables::Oracle<G>>>,
 }
 
 impl<G: Game> BuiltIn<G> {
     /// The opponent, ready for a match.
     #[must_use]
     pub fn new(opponent: Opponent) -> BuiltIn<G> {
+        BuiltIn::with_tables(opponent, None)
+    }
+
+    /// The opponent, consulting `oracle` (endgame tables) in every search (its tree search,
+    /// the Calf's, knows none).
+    #[must_use]
+    pub fn with_tables(
+        opponent: Opponent,
+        oracle: Option<std::sync::Arc<dyn crate::tables::Oracle<G>>>,
+    ) -> BuiltIn<G> {
+        let mut player = opponent.player::<G>();
+        player.set_oracle(oracle.clone());
         BuiltIn {
-            player: opponent.player::<G>(),
+            player,
             timed: None,
+            oracle,
         }
     }
 }
@@ -162,12 +176,15 @@ impl<G: Game> Contender<G> for BuiltIn<G> {
         };
         Ok(match self.player.opponent().style {
             Style::AlphaBeta { noise, .. } => {
+                let oracle = &self.oracle;
                 let searcher = self.timed.get_or_insert_with(|| {
-                    Box::new(Searcher::new(SearchConfig {
+                    let mut searcher = Box::new(Searcher::new(SearchConfig {
                         table_megabytes: 16,
                         noise,
                         ..SearchConfig::default()
-                    }))
+                    }));
+                    searcher.set_oracle(oracle.clone());
+                    searcher
                 });
                 let config = SearchConfig {
                     seed: turn.seed,

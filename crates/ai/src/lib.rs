@@ -9,6 +9,7 @@ pub mod morris;
 pub mod opponents;
 pub mod review;
 pub mod search;
+pub mod seeded;
 pub mod tables;
 pub mod tuning;
 

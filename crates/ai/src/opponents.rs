@@ -234,6 +234,14 @@ impl<G: Game> Player<G> {
         self.opponent
     }
 
+    /// Consults `oracle` (endgame tables) in its searches from now on; `None` stops. The tree
+    /// search of the Calf knows no tables and ignores it.
+    pub fn set_oracle(&mut self, oracle: Option<std::sync::Arc<dyn crate::tables::Oracle<G>>>) {
+        if let Engine::AlphaBeta { searcher, .. } = &mut self.engine {
+            searcher.set_oracle(oracle);
+        }
+    }
+
     /// The flag that interrupts a move being thought about (the best so far is played).
     #[must_use]
     pub fn stop_flag(&self) -> StopFlag {

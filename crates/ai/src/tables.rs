@@ -8,7 +8,7 @@ use crate::mancala::Mancala;
 use crate::morris::Morris;
 use crate::search::score::{WIN, WIN_BOUND};
 use kraal_rules_mancala::Position;
-use kraal_tables::morris::{MorrisValue, Sector3};
+use kraal_tables::morris::{MorrisTables, MorrisValue};
 use kraal_tables::{OwareTables, Verdict};
 use std::sync::Arc;
 
@@ -32,6 +32,12 @@ pub trait Oracle<G: Game>: Send + Sync {
     fn verdict(&self, _state: &G::State) -> Option<crate::game::Verdict> {
         None
     }
+
+    /// What the oracle knows of `state`, in the words of `kraal analyse` ("win in 5
+    /// (tables)", "draw, seeds 4 (tables)"), for hints; `None` where it knows nothing.
+    fn describe(&self, _state: &G::State) -> Option<String> {
+        None
+    }
 }
 
 /// The Oware tables as an oracle. A position is answered only when it is fresh (no position
@@ -41,6 +47,14 @@ pub trait Oracle<G: Game>: Send + Sync {
 pub struct OwareOracle(pub Arc<OwareTables>);
 
 impl Oracle<Mancala> for OwareOracle {
+    /// The tables' words for a fresh position (as [`Oracle::probe`] answers only those).
+    fn describe(&self, state: &Position) -> Option<String> {
+        if state.repetition_window().len() != 1 {
+            return None;
+        }
+        self.0.probe(state).map(|p| p.to_string())
+    }
+
     #[inline]
     fn probe(&self, state: &Position, ply: u32) -> Option<i32> {
         if state.repetition_window().len() != 1 {
@@ -98,12 +112,13 @@ fn pos_total(state: &Position) -> i32 {
     state.options().total_seeds() as i32
 }
 
-/// The Morabaraba 3v3 sector as an oracle: a win or loss at distance `d` is an exact leaf
+/// The Morabaraba sectors built (3v3, 3v4 with 4v3, 4v4, ...) as an oracle: a win or loss at
+/// distance `d` is an exact leaf
 /// (scored as a finished game `d` plies further on) only when every draw counter in force has
 /// at least `d` plies to go; nearer a counter's limit, the search goes on by itself. A table
 /// draw is a draw.
 #[derive(Clone, Debug)]
-pub struct MorrisOracle(pub Arc<Sector3>);
+pub struct MorrisOracle(pub Arc<MorrisTables>);
 
 /// Plies left before a draw counter ends the game (`u32::MAX` without counters).
 fn plies_left(state: &kraal_rules_morris::Position) -> u32 {
@@ -134,6 +149,11 @@ impl Oracle<Morris> for MorrisOracle {
             }
             _ => None,
         }
+    }
+
+    /// The tables' words: "win in 5 (tables)", whatever the draw counters say.
+    fn describe(&self, state: &kraal_rules_morris::Position) -> Option<String> {
+        self.0.probe(state).map(|v| v.to_string())
     }
 
     /// A table result, where the draw counters leave room for it (as [`Oracle::probe`]).

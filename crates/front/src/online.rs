@@ -228,10 +228,85 @@ pub fn summary_line(summary: &SeatSummary, seat: &StoredSeat) -> String {
     }
 }
 
+/// A server address that cannot be one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BadServer(pub String);
+
+impl fmt::Display for BadServer {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "\"{}\" is not a server address: write a websocket address such as {DEFAULT_SERVER}",
+            self.0.trim()
+        )
+    }
+}
+
+impl std::error::Error for BadServer {}
+
+/// Reads a server's address as a player typed it: a websocket URL (`ws://` or `wss://`, a
+/// host, no spaces); spaces around it are dropped.
+///
+/// # Errors
+/// Anything else (a bare `host:port`, an `http://` address, an empty host).
+pub fn parse_server(text: &str) -> Result<String, BadServer> {
+    let trimmed = text.trim();
+    let rest = trimmed
+        .strip_prefix("ws://")
+        .or_else(|| trimmed.strip_prefix("wss://"))
+        .unwrap_or_default();
+    if rest.is_empty() || rest.starts_with('/') || rest.contains(char::is_whitespace) {
+        return Err(BadServer(text.to_owned()));
+    }
+    Ok(trimmed.to_owned())
+}
+
+/// The command an opponent types to join `code` from a terminal (naming the server unless it
+/// is the default one).
+#[must_use]
+pub fn join_command(code: &str, server: &str) -> String {
+    if server == DEFAULT_SERVER {
+        format!("kraal online join {code}")
+    } else {
+        format!("kraal online join {code} --server {server}")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use kraal_protocol::GameId;
+
+    #[test]
+    fn a_server_is_a_websocket_address() {
+        assert_eq!(
+            parse_server(" ws://example.org:7878/ws ").as_deref(),
+            Ok("ws://example.org:7878/ws")
+        );
+        assert!(parse_server("wss://kraal.example/ws").is_ok());
+        for bad in [
+            "127.0.0.1:7878",
+            "http://x/ws",
+            "ws://",
+            "ws:///ws",
+            "ws://a b/ws",
+        ] {
+            let e = parse_server(bad).unwrap_err();
+            assert!(e.to_string().contains("is not a server address"), "{e}");
+        }
+    }
+
+    #[test]
+    fn the_join_command_names_a_server_that_is_not_the_default() {
+        assert_eq!(
+            join_command("AC3D4E", DEFAULT_SERVER),
+            "kraal online join AC3D4E"
+        );
+        assert_eq!(
+            join_command("AC3D4E", "ws://h:1/ws"),
+            "kraal online join AC3D4E --server ws://h:1/ws"
+        );
+    }
 
     #[test]
     fn a_typed_code_is_read_and_a_bad_one_named() {

@@ -191,6 +191,12 @@ impl LiveGame {
         let (to_net, net_in) = mpsc::unbounded_channel();
         let (net_out, from_net) = std_mpsc::channel();
         let link = Link::Connecting;
+        // A waiting game resumed keeps showing its code (the server sends it only on create);
+        // the first whole game drops it if the game is no longer waiting.
+        let code = match &options.entry {
+            Entry::Resume(seat) => seat.code.clone(),
+            _ => None,
+        };
         std::thread::Builder::new()
             .name("kraal-online".into())
             .spawn(move || network_thread(options, net_in, net_out))
@@ -202,7 +208,7 @@ impl LiveGame {
             link,
             mirror: None,
             seat: None,
-            code: None,
+            code,
             move_in_flight: false,
             turn_began: now,
             clocks_at: now,

@@ -80,7 +80,7 @@ fn escapes<G: Subject>(prover: &mut Prover<G>, p: &G::State, goal: Goal, plies: 
 /// Looks for a puzzle at `s`, reached by the weaker side's move from `p`.
 /// The engine's search is only a filter here: a win it does not see is not looked for, and
 /// every puzzle kept is proven exactly.
-fn candidate<G: Subject>(
+pub(crate) fn candidate<G: Subject>(
     prover: &mut Prover<G>,
     cfg: &MineConfig,
     p: &G::State,
@@ -191,12 +191,12 @@ fn candidate<G: Subject>(
 }
 
 /// A puzzle found at a position of a game.
-struct Candidate<G: Game> {
-    objective: Objective,
-    proof: Proof<G::Move>,
+pub(crate) struct Candidate<G: Game> {
+    pub(crate) objective: Objective,
+    pub(crate) proof: Proof<G::Move>,
     /// The position varied from the game's (a draw counter further on), with a note saying
     /// how; `None`: the game's own position.
-    varied: Option<(G::State, String)>,
+    pub(crate) varied: Option<(G::State, String)>,
 }
 
 /// Plays seeded self-play games from `start` and calls `keep` with each proven puzzle, until
@@ -364,8 +364,70 @@ pub fn generate(
     seed: u64,
     existing: &[Puzzle],
     added: Date,
-    mut progress: impl FnMut(&Puzzle),
+    progress: impl FnMut(&Puzzle),
 ) -> Vec<Puzzle> {
+    generate_from(
+        variant,
+        Source::SelfPlay,
+        count,
+        seed,
+        existing,
+        added,
+        progress,
+    )
+    .unwrap_or_default()
+}
+
+/// Where the generator looks for positions.
+#[derive(Clone, Copy)]
+pub enum Source<'a> {
+    /// Seeded self-play games between opponents of different strength.
+    SelfPlay,
+    /// The solved Morabaraba sector of three cows a side.
+    Morris3(&'a kraal_tables::morris::Sector3),
+    /// Oware's tables of boards with few seeds.
+    Oware(&'a kraal_tables::OwareTables),
+}
+
+/// Tables handed to the generator that do not fit the rule set asked for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TablesDoNotFit {
+    /// The rule set asked for.
+    pub rules: &'static str,
+    /// The tables given.
+    pub tables: String,
+}
+
+impl std::fmt::Display for TablesDoNotFit {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "the {} tables do not fit the {} rules: their moves are another game's",
+            self.tables, self.rules
+        )
+    }
+}
+
+impl std::error::Error for TablesDoNotFit {}
+
+/// How many random boards [`generate_from`] tries in Oware's tables per puzzle asked for.
+pub const BOARDS_PER_PUZZLE: u64 = 400;
+
+/// As [`generate`], with the positions looked for in `source`: self-play games or the endgame
+/// tables.
+///
+/// # Errors
+/// Tables that do not fit the rule set (another game, or rules whose moves differ from the
+/// tables').
+pub fn generate_from(
+    variant: Variant,
+    source: Source<'_>,
+    count: usize,
+    seed: u64,
+    existing: &[Puzzle],
+    added: Date,
+    mut progress: impl FnMut(&Puzzle),
+) -> Result<Vec<Puzzle>, TablesDoNotFit> {
     let rules = variant.rules_name();
     let mut c = Collector {
         keys: existing
@@ -385,7 +447,7 @@ pub fn generate(
             let start = kraal_rules_morris::Position::new(r.options());
             let mut cfg = config_for(Family::Morris, seed);
             cfg.counter_variants = r != MORRIS_DEFAULT;
-            mine::<Morris>(&start, &cfg, games, |f| {
+            let keep = |f: Found<Morris>| {
                 let is_dup = c.keys.contains(&crate::dedup::key(
                     rules,
                     &Board::Morris {
@@ -408,7 +470,20 @@ pub fn generate(
                     return true;
                 };
                 c.accept(b, o, t, r, s, &mut progress)
-            });
+            };
+            match source {
+                Source::SelfPlay => {
+                    mine::<Morris>(&start, &cfg, games, keep);
+                }
+                Source::Morris3(sector)
+                    if kraal_tables::morris::Sector3::table_options(&r.options())
+                        == *sector.options() =>
+                {
+                    crate::from_tables::mine_morris3(sector, &r.options(), &cfg, keep);
+                }
+                Source::Morris3(_) => return Err(unfit(variant, "Morabaraba 3v3")),
+                Source::Oware(_) => return Err(unfit(variant, "Oware")),
+            }
         }
         Variant::Mancala(r) => {
             let start = kraal_rules_mancala::Position::new(r.options());
@@ -417,7 +492,7 @@ pub fn generate(
                 kraal_rules_mancala::Game::Mulabalaba => Family::Mulabalaba,
             };
             let cfg = config_for(family, seed);
-            mine::<Mancala>(&start, &cfg, games, |f| {
+            let keep = |f: Found<Mancala>| {
                 let is_dup = c.keys.contains(&crate::dedup::key(
                     rules,
                     &Board::Mancala {
@@ -438,10 +513,30 @@ pub fn generate(
                     return true;
                 };
                 c.accept(b, o, t, r, s, &mut progress)
-            });
+            };
+            match source {
+                Source::SelfPlay => {
+                    mine::<Mancala>(&start, &cfg, games, keep);
+                }
+                Source::Oware(tables) if tables.family().rule_set() == r => {
+                    let tries = BOARDS_PER_PUZZLE * count as u64;
+                    crate::from_tables::mine_oware(tables, &r.options(), &cfg, tries, keep);
+                }
+                Source::Oware(tables) => {
+                    return Err(unfit(variant, tables.family().name()));
+                }
+                Source::Morris3(_) => return Err(unfit(variant, "Morabaraba 3v3")),
+            }
         }
     }
-    c.out
+    Ok(c.out)
+}
+
+fn unfit(variant: Variant, tables: &str) -> TablesDoNotFit {
+    TablesDoNotFit {
+        rules: variant.rules_name(),
+        tables: tables.to_owned(),
+    }
 }
 
 /// The mill games' default rule set: puzzles of the other rule sets are kept only where their

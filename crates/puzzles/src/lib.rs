@@ -5,6 +5,7 @@ pub mod daily;
 pub mod date;
 pub mod dedup;
 pub mod format;
+pub mod from_tables;
 pub mod generate;
 pub mod objective;
 pub mod prove;

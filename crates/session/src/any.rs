@@ -98,6 +98,9 @@ pub struct Hint {
     pub point: Option<morris::Point>,
     /// The hole the best move sows (mancala games).
     pub hole: Option<mancala::Hole>,
+    /// What the endgame tables know of the position ("win in 5 (tables)"), when hints consult
+    /// them ([`crate::review::use_tables_for_hints`]) and they hold it.
+    pub tables: Option<String>,
 }
 
 impl std::fmt::Display for Hint {
@@ -111,7 +114,11 @@ impl std::fmt::Display for Hint {
             let lead = if i == 0 { "; also" } else { "," };
             write!(f, "{lead} {m} ({s})")?;
         }
-        f.write_str(".")
+        f.write_str(".")?;
+        if let Some(tables) = &self.tables {
+            write!(f, " The tables: {tables}.")?;
+        }
+        Ok(())
     }
 }
 
@@ -627,16 +634,24 @@ impl AnyGame {
     /// The hint asked for, once it is found.
     pub fn poll_hint(&mut self) -> Option<Hint> {
         Some(match self {
-            AnyGame::Morris { session, .. } => morris_hint(session.poll_hint()?),
-            AnyGame::Mancala { session } => mancala_hint(session.poll_hint()?),
+            AnyGame::Morris { session, .. } => {
+                morris_hint(session.poll_hint()?, session.hint_tables())
+            }
+            AnyGame::Mancala { session } => {
+                mancala_hint(session.poll_hint()?, session.hint_tables())
+            }
         })
     }
 
     /// Waits for the hint asked for (tests and the command line).
     pub fn wait_hint(&mut self) -> Option<Hint> {
         Some(match self {
-            AnyGame::Morris { session, .. } => morris_hint(session.wait_hint()?),
-            AnyGame::Mancala { session } => mancala_hint(session.wait_hint()?),
+            AnyGame::Morris { session, .. } => {
+                morris_hint(session.wait_hint()?, session.hint_tables())
+            }
+            AnyGame::Mancala { session } => {
+                mancala_hint(session.wait_hint()?, session.hint_tables())
+            }
         })
     }
 
@@ -905,23 +920,25 @@ impl AnyGame {
     }
 }
 
-fn morris_hint(report: SearchReport<morris::Move>) -> Hint {
+fn morris_hint(report: SearchReport<morris::Move>, tables: Option<&str>) -> Hint {
     Hint {
         best: report.best.map(AnyMove::Morris),
         score: report.score,
         others: others(&report.top, AnyMove::Morris),
         point: report.best.and_then(|m| m.from().or(m.to())),
         hole: None,
+        tables: tables.map(str::to_owned),
     }
 }
 
-fn mancala_hint(report: SearchReport<mancala::Move>) -> Hint {
+fn mancala_hint(report: SearchReport<mancala::Move>, tables: Option<&str>) -> Hint {
     Hint {
         best: report.best.map(AnyMove::Mancala),
         score: report.score,
         others: others(&report.top, AnyMove::Mancala),
         point: None,
         hole: report.best.map(|m| m.hole()),
+        tables: tables.map(str::to_owned),
     }
 }
 

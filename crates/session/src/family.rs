@@ -69,6 +69,10 @@ pub trait Family {
     fn score(_pos: &Self::Position) -> Option<[u32; 2]> {
         None
     }
+    /// This family's endgame tables among `oracles`, if they were loaded.
+    fn oracle_of(
+        oracles: &crate::review::Oracles,
+    ) -> Option<std::sync::Arc<dyn kraal_ai::Oracle<Self::Ai>>>;
     /// The side to move, lower case (`white`, `south`), for machine output.
     fn side_to_move(pos: &Self::Position) -> &'static str;
     /// A picture of the position.
@@ -139,6 +143,11 @@ impl Family for MorrisFamily {
     fn outcome(pos: &morris::Position) -> Option<Outcome> {
         pos.outcome().map(Outcome::of_morris)
     }
+    fn oracle_of(
+        oracles: &crate::review::Oracles,
+    ) -> Option<std::sync::Arc<dyn kraal_ai::Oracle<Morris>>> {
+        oracles.morris.clone()
+    }
     fn origin(mv: morris::Move) -> Option<Point> {
         mv.from()
     }
@@ -157,6 +166,11 @@ impl Family for MancalaFamily {
     }
     fn score(pos: &mancala::Position) -> Option<[u32; 2]> {
         Some(pos.scores())
+    }
+    fn oracle_of(
+        oracles: &crate::review::Oracles,
+    ) -> Option<std::sync::Arc<dyn kraal_ai::Oracle<Mancala>>> {
+        oracles.mancala.clone()
     }
     fn claim(pos: &mancala::Position) -> Result<mancala::Position, SessionError> {
         let mut claimed = pos.clone();

@@ -154,6 +154,12 @@ pub enum DrawOffer {
     Refused,
 }
 
+/// A hint's search report, with the tables it consulted (if any).
+type HintFound<F> = (
+    SearchReport<<F as Family>::Move>,
+    Option<std::sync::Arc<dyn kraal_ai::Oracle<<F as Family>::Ai>>>,
+);
+
 /// A game in progress of one family.
 pub struct Session<F: Family> {
     family: F,
@@ -172,8 +178,10 @@ pub struct Session<F: Family> {
     draw_offer: Option<usize>,
     /// The AI choosing its move.
     thinking: Option<Pending<Choice<F::Move>>>,
-    /// A hint being searched.
-    hint: Option<Pending<SearchReport<F::Move>>>,
+    /// A hint being searched, and the tables it consulted.
+    hint: Option<Pending<HintFound<F>>>,
+    /// What the tables said of the position of the last hint found, if they know it.
+    hint_tables: Option<String>,
     /// The computer deciding on a draw offer: the offerer's score as it sees it.
     draw_decision: Option<Pending<kraal_ai::Score>>,
     seed: u64,
@@ -213,6 +221,7 @@ where
             ending_ply: 0,
             draw_offer: None,
             thinking: None,
+            hint_tables: None,
             hint: None,
             draw_decision: None,
             seed,
@@ -626,15 +635,19 @@ where
         kraal_ai::StopFlag,
         impl FnOnce() -> SearchReport<F::Move> + Send + 'static,
     ) {
-        let config = SearchConfig {
-            top_moves: top.max(1),
-            table_megabytes: 8,
-            ..SearchConfig::default()
-        };
-        let mut searcher = Searcher::<F::Ai>::new(config);
+        let mut searcher = Session::<F>::searcher(top);
         let stop = searcher.stop_flag();
         let state = self.position().clone();
         (stop, move || searcher.search(&state, limits))
+    }
+
+    /// The searcher of analyses and hints: the `top` best moves, a small hash table.
+    fn searcher(top: usize) -> Searcher<F::Ai> {
+        Searcher::<F::Ai>::new(SearchConfig {
+            top_moves: top.max(1),
+            table_megabytes: 8,
+            ..SearchConfig::default()
+        })
     }
 
     /// The engine's best moves for the side to move, searched here and now (analysis in a
@@ -646,9 +659,27 @@ where
 
     /// Starts searching a hint (the three best moves) for the side to move on a background
     /// thread, and returns at once: poll with [`Session::poll_hint`]. Undo or a move cancels it.
+    ///
+    /// With [`crate::review::use_tables_for_hints`] on, the search consults the endgame tables
+    /// built for these rules (read once, on the hint's thread) and
+    /// [`Session::hint_tables`] says what they know of the position.
     pub fn ask_hint(&mut self, limits: Limits) {
-        let (stop, search) = self.search_job(limits, 3);
-        self.hint = Some(Pending::spawn(self.cursor, stop, search));
+        let mut searcher = Session::<F>::searcher(3);
+        let stop = searcher.stop_flag();
+        let state = self.position().clone();
+        let rules = self.rules.clone();
+        self.hint_tables = None;
+        self.hint = Some(Pending::spawn(self.cursor, stop, move || {
+            let oracle = crate::review::tables_for_hints(&rules).and_then(|o| F::oracle_of(&o));
+            searcher.set_oracle(oracle.clone());
+            (searcher.search(&state, limits), oracle)
+        }));
+    }
+
+    /// What the endgame tables said of the position of the last hint found ("win in 5
+    /// (tables)"), when they were consulted and know it.
+    pub fn hint_tables(&self) -> Option<&str> {
+        self.hint_tables.as_deref()
     }
 
     /// Whether a hint is being searched.
@@ -659,7 +690,10 @@ where
     /// The hint asked for, once it is found.
     pub fn poll_hint(&mut self) -> Option<SearchReport<F::Move>> {
         match poll(&mut self.hint, self.cursor) {
-            Polled::Ready(report) => Some(report),
+            Polled::Ready((report, oracle)) => {
+                self.hint_tables = oracle.and_then(|o| o.describe(self.position()));
+                Some(report)
+            }
             Polled::Waiting | Polled::Gone => None,
         }
     }

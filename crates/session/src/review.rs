@@ -30,10 +30,64 @@ pub struct Oracles {
     pub mancala: Option<Arc<dyn Oracle<Mancala>>>,
 }
 
+/// Whether hints consult the endgame tables built (off until a front end turns it on).
+static TABLES_FOR_HINTS: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// The tables read for hints so far, by table family (read once per family and program).
+static HINT_TABLES: std::sync::Mutex<Vec<(String, Oracles)>> = std::sync::Mutex::new(Vec::new());
+
+/// Lets hints consult the endgame tables built (`KRAAL_TABLES`, or the data folder), or stops
+/// them. Front ends turn it on at start; tests and programs that want repeatable hints leave
+/// it off.
+pub fn use_tables_for_hints(on: bool) {
+    TABLES_FOR_HINTS.store(on, Ordering::Relaxed);
+}
+
+/// The name of the tables `rules` reads, if it has any.
+fn table_family(rules: &GameRules) -> Option<String> {
+    match rules {
+        GameRules::Morris { options, .. } => TableDir::morris_family(options).ok(),
+        GameRules::Mancala { options, .. } => {
+            OwareFamily::of(options).ok().map(|f| f.name().to_owned())
+        }
+    }
+}
+
+/// The tables a hint under `rules` consults: `None` when hints do not use tables (see
+/// [`use_tables_for_hints`]) or none are built. Read from disk the first time for each table
+/// family, then kept for the program's life.
+#[must_use]
+pub fn tables_for_hints(rules: &GameRules) -> Option<Oracles> {
+    if !TABLES_FOR_HINTS.load(Ordering::Relaxed) {
+        return None;
+    }
+    let family = table_family(rules)?;
+    let mut cache = HINT_TABLES.lock().ok()?;
+    if let Some((_, oracles)) = cache.iter().find(|(f, _)| *f == family) {
+        return Some(oracles.clone());
+    }
+    // Tables that do not read are as good as none for a hint.
+    let oracles = Oracles::load(rules).unwrap_or_default();
+    cache.push((family, oracles.clone()));
+    Some(oracles)
+}
+
+/// Hands hints under `rules` these tables instead of reading them from disk (tests; a program
+/// that has loaded them already).
+pub fn give_tables_for_hints(rules: &GameRules, oracles: Oracles) {
+    let Some(family) = table_family(rules) else {
+        return;
+    };
+    if let Ok(mut cache) = HINT_TABLES.lock() {
+        cache.retain(|(f, _)| *f != family);
+        cache.push((family, oracles));
+    }
+}
+
 impl Oracles {
     /// The endgame tables built for `rules` in the folder `KRAAL_TABLES` names, or else the
     /// user's data folder: Oware's tables of up to as many seeds as are built, Morabaraba's
-    /// 3v3 sector. Tables not built are simply absent.
+    /// sectors built (3v3, 3v4, 4v4...). Tables not built are simply absent.
     ///
     /// # Errors
     /// A table file that is corrupt (it is set aside) or cannot be read.
@@ -48,8 +102,8 @@ impl Oracles {
     pub fn load_from(dir: &TableDir, rules: &GameRules) -> Result<Oracles, TableError> {
         let mut oracles = Oracles::default();
         match rules {
-            GameRules::Morris { options, .. } => match dir.load_morris3(options) {
-                Ok(sector) => oracles.morris = Some(Arc::new(MorrisOracle(Arc::new(sector)))),
+            GameRules::Morris { options, .. } => match dir.load_morris(options) {
+                Ok(tables) => oracles.morris = Some(Arc::new(MorrisOracle(Arc::new(tables)))),
                 Err(TableError::Missing { .. } | TableError::UnsupportedRules { .. }) => {}
                 Err(e) => return Err(e),
             },

@@ -3,7 +3,7 @@
 
 use crate::error::TableError;
 use crate::file::{self, Header};
-use crate::morris::Sector3;
+use crate::morris::{MorrisTables, Sector, Sector3};
 use crate::oware::{self, OwareFamily, OwareTables, Step};
 use crate::rank;
 use kraal_rules_morris::{Options as MorrisOptions, RuleSet as MorrisRuleSet};
@@ -215,13 +215,22 @@ impl TableDir {
     /// The file of the 3v3 sector of a Morabaraba family.
     #[must_use]
     pub fn morris3_path(&self, family: &str) -> PathBuf {
-        self.root.join(family).join("sector-3v3.kraaltb")
+        self.sector_path(family, (3, 3))
     }
 
-    fn morris3_header(family: &str, classes: usize) -> Header {
+    /// The file of a sector (fewer, more cows) of a Morabaraba family: `sector-3v4.kraaltb`.
+    #[must_use]
+    pub fn sector_path(&self, family: &str, (small, big): (u8, u8)) -> PathBuf {
+        self.root
+            .join(family)
+            .join(format!("sector-{small}v{big}.kraaltb"))
+    }
+
+    fn sector_header(family: &str, (small, big): (u8, u8), classes: usize) -> Header {
         Header {
             family: family.to_owned(),
-            seeds: 33,
+            // The 3v3 file's header said 33 before larger sectors: 10 x fewer + more.
+            seeds: u32::from(small) * 10 + u32::from(big),
             count: classes as u64,
         }
     }
@@ -231,15 +240,45 @@ impl TableDir {
     /// # Errors
     /// As [`file::read`], and [`TableError::UnsupportedRules`] for rules with no family.
     pub fn load_morris3(&self, options: &MorrisOptions) -> Result<Sector3, TableError> {
+        self.load_sector(options, (3, 3))
+    }
+
+    /// Reads the sector of `cows` (fewer, more) of the rules `options`.
+    ///
+    /// # Errors
+    /// As [`file::read`], and [`TableError::UnsupportedRules`] for rules with no family.
+    pub fn load_sector(
+        &self,
+        options: &MorrisOptions,
+        cows: (u8, u8),
+    ) -> Result<Sector, TableError> {
         let family = TableDir::morris_family(options)?;
-        let classes = Sector3::class_count(options);
-        let path = self.morris3_path(&family);
-        let values = file::read(&path, &TableDir::morris3_header(&family, classes))?;
-        Sector3::from_values(options, values).ok_or_else(|| TableError::Corrupt {
+        let classes = Sector::sector_class_count(options, cows);
+        let path = self.sector_path(&family, cows);
+        let values = file::read(&path, &TableDir::sector_header(&family, cows, classes))?;
+        Sector::from_sector_values(options, cows, values).ok_or_else(|| TableError::Corrupt {
             path,
             reason: "the values do not fit the board's classes".to_owned(),
             set_aside: None,
         })
+    }
+
+    /// Reads every sector of the rules `options` built so far, smallest first (3v3, 3v4,
+    /// 4v4, ...), stopping at the first one missing.
+    ///
+    /// # Errors
+    /// [`TableError::Missing`] when not even the 3v3 sector is built; as
+    /// [`TableDir::load_sector`] for a file that does not read.
+    pub fn load_morris(&self, options: &MorrisOptions) -> Result<MorrisTables, TableError> {
+        let mut sectors = Vec::new();
+        for cows in crate::morris::sectors_up_to(5) {
+            match self.load_sector(options, cows) {
+                Ok(s) => sectors.push(s),
+                Err(TableError::Missing { .. }) if !sectors.is_empty() => break,
+                Err(e) => return Err(e),
+            }
+        }
+        Ok(MorrisTables::new(sectors))
     }
 
     /// Builds the 3v3 sector of the rules `options` unless it is built already (a broken
@@ -248,31 +287,62 @@ impl TableDir {
     /// # Errors
     /// [`TableError::UnsupportedRules`]; a file that cannot be read or written.
     pub fn build_morris3(&self, options: &MorrisOptions) -> Result<(Sector3, Fate), TableError> {
-        let family = TableDir::morris_family(options)?;
-        let fate = match self.load_morris3(options) {
-            Ok(s) => return Ok((s, Fate::Kept)),
-            Err(TableError::Missing { .. }) => Fate::Built,
-            Err(e @ TableError::Corrupt { .. }) => Fate::Rebuilt(e.to_string()),
-            Err(e) => return Err(e),
-        };
-        let sector = Sector3::build(options)?;
-        file::write(
-            &self.morris3_path(&family),
-            &TableDir::morris3_header(&family, sector.len()),
-            sector.values(),
-        )?;
+        let mut fate = Fate::Kept;
+        let tables = self.build_morris(options, 3, &mut |(_, f)| fate = f)?;
+        let sector = tables.into_sectors().swap_remove(0);
         Ok((sector, fate))
     }
 
-    /// The Morabaraba sector files present: family, file, size in bytes.
+    /// Builds every sector of the rules `options` up to `most` cows a side (3v3; 3v4 and 4v3;
+    /// 4v4; ...), smallest first, each unless built already (a broken file is set aside and
+    /// rebuilt); `done` hears of each sector and what became of its file.
+    ///
+    /// # Errors
+    /// [`TableError::UnsupportedRules`]; a file that cannot be read or written; a sector whose
+    /// distances do not fit.
+    pub fn build_morris(
+        &self,
+        options: &MorrisOptions,
+        most: u8,
+        done: &mut dyn FnMut(((u8, u8), Fate)),
+    ) -> Result<MorrisTables, TableError> {
+        let family = TableDir::morris_family(options)?;
+        let mut sectors: Vec<Sector> = Vec::new();
+        for cows in crate::morris::sectors_up_to(most) {
+            let fate = match self.load_sector(options, cows) {
+                Ok(s) => {
+                    sectors.push(s);
+                    done((cows, Fate::Kept));
+                    continue;
+                }
+                Err(TableError::Missing { .. }) => Fate::Built,
+                Err(e @ TableError::Corrupt { .. }) => Fate::Rebuilt(e.to_string()),
+                Err(e) => return Err(e),
+            };
+            let lower: Vec<&Sector> = sectors.iter().collect();
+            let sector = Sector::build_sector(options, cows, &lower)?;
+            file::write(
+                &self.sector_path(&family, cows),
+                &TableDir::sector_header(&family, cows, sector.len()),
+                sector.values(),
+            )?;
+            sectors.push(sector);
+            done((cows, fate));
+        }
+        Ok(MorrisTables::new(sectors))
+    }
+
+    /// The Morabaraba sector files present (3v3 to 5v5): family, file, size in bytes.
     #[must_use]
     pub fn list_morris(&self) -> Vec<(String, PathBuf, u64)> {
         let mut out = Vec::new();
         for r in MorrisRuleSet::ALL {
             let family = format!("morris-{}", r.name());
-            let path = self.morris3_path(&family);
-            if let Ok(meta) = std::fs::metadata(&path) {
-                out.push((family, path, meta.len()));
+            for cows in crate::morris::sectors_up_to(5) {
+                let path = self.sector_path(&family, cows);
+                if let Ok(meta) = std::fs::metadata(&path) {
+                    out.push((family.clone(), path, meta.len()));
+                }
             }
         }
         out

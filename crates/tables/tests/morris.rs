@@ -1,9 +1,9 @@
-//! The Morabaraba 3v3 sector against code written for these tests: a plain depth-limited
-//! search over the rules crate's checked moves on a seeded sample, a full successor sweep, and
-//! symmetric images.
+//! The Morabaraba sectors (3v3, and 3v4 with 4v3) against code written for these tests: a
+//! plain depth-limited search over the rules crate's checked moves on a seeded sample, a
+//! successor sweep (full for 3v3, a seeded sample for 3v4), and symmetric images.
 
 use kraal_rules_morris::{Color, Options, Point, Position, RuleSet, Setup};
-use kraal_tables::morris::{MorrisValue, Sector3, symmetries};
+use kraal_tables::morris::{MorrisValue, Sector, Sector3, symmetries};
 use std::sync::OnceLock;
 
 fn options() -> Options {
@@ -125,52 +125,58 @@ fn a_plain_search_agrees_with_the_table_on_a_seeded_sample() {
     );
 }
 
+/// What one ply of plain minimax over `probe`'s values says `pos` is worth to its side to
+/// move: each move's result is the finished game's, or the probed value after it.
+fn one_ply_value(pos: &Position, probe: impl Fn(&Position) -> Option<MorrisValue>) -> MorrisValue {
+    let me = pos.side_to_move();
+    let mut results = Vec::new();
+    for mv in pos.legal_moves() {
+        let after = pos.clone().play(mv).unwrap();
+        results.push(match after.outcome() {
+            Some(o) if o.winner() == Some(me) => MorrisValue::WinIn(1),
+            Some(o) if o.winner().is_none() => MorrisValue::Draw,
+            Some(_) => MorrisValue::LossIn(1),
+            None => match probe(&after).expect("every position after a move is in a table") {
+                MorrisValue::WinIn(d) => MorrisValue::LossIn(d + 1),
+                MorrisValue::LossIn(d) => MorrisValue::WinIn(d + 1),
+                MorrisValue::Draw => MorrisValue::Draw,
+            },
+        });
+    }
+    let fastest_win = results
+        .iter()
+        .filter_map(|r| match r {
+            MorrisValue::WinIn(d) => Some(*d),
+            _ => None,
+        })
+        .min();
+    if let Some(d) = fastest_win {
+        MorrisValue::WinIn(d)
+    } else if results.contains(&MorrisValue::Draw) || results.is_empty() {
+        MorrisValue::Draw
+    } else {
+        let slowest = results
+            .iter()
+            .filter_map(|r| match r {
+                MorrisValue::LossIn(d) => Some(*d),
+                _ => None,
+            })
+            .max()
+            .unwrap();
+        MorrisValue::LossIn(slowest)
+    }
+}
+
 #[test]
 fn every_value_of_the_3v3_sector_is_what_its_successors_give() {
     let table = sector();
     let (mut wins, mut losses) = (0, 0);
     for ((mine, theirs), value) in table.classes() {
         let pos = position(mine, theirs, Color::White);
-        // Each move's result for the mover: a finished game's, or the table's after it.
-        let mut results = Vec::new();
-        for mv in pos.legal_moves() {
-            let after = pos.clone().play(mv).unwrap();
-            results.push(match after.outcome() {
-                Some(o) if o.winner() == Some(Color::White) => MorrisValue::WinIn(1),
-                Some(o) if o.winner().is_none() => MorrisValue::Draw,
-                Some(_) => MorrisValue::LossIn(1),
-                None => match table.probe(&after).unwrap() {
-                    MorrisValue::WinIn(d) => MorrisValue::LossIn(d + 1),
-                    MorrisValue::LossIn(d) => MorrisValue::WinIn(d + 1),
-                    MorrisValue::Draw => MorrisValue::Draw,
-                },
-            });
-        }
-        let fastest_win = results
-            .iter()
-            .filter_map(|r| match r {
-                MorrisValue::WinIn(d) => Some(*d),
-                _ => None,
-            })
-            .min();
-        let want = if let Some(d) = fastest_win {
-            MorrisValue::WinIn(d)
-        } else if results.contains(&MorrisValue::Draw) || results.is_empty() {
-            MorrisValue::Draw
-        } else {
-            let slowest = results
-                .iter()
-                .filter_map(|r| match r {
-                    MorrisValue::LossIn(d) => Some(*d),
-                    _ => None,
-                })
-                .max()
-                .unwrap();
-            MorrisValue::LossIn(slowest)
-        };
         if pos.is_game_over() {
             continue;
         }
+        let want = one_ply_value(&pos, |p| table.probe(p));
         assert_eq!(value, want, "{}", pos.to_position_string());
         wins += usize::from(matches!(value, MorrisValue::WinIn(_)));
         losses += usize::from(matches!(value, MorrisValue::LossIn(_)));
@@ -223,4 +229,98 @@ fn the_sector_file_is_kept_and_a_broken_one_set_aside_and_rebuilt() {
     assert_eq!(fate, Fate::Built);
     assert_eq!(again.values(), sector().values());
     let _ = std::fs::remove_dir_all(&root);
+}
+
+/// The 3v4 sector (with 4v3), built over the 3v3 one: about 1.5 million classes.
+fn sector34() -> &'static Sector {
+    static SECTOR: OnceLock<Sector> = OnceLock::new();
+    SECTOR.get_or_init(|| {
+        Sector::build_sector(&options(), (3, 4), &[sector()]).expect("the 3v4 sector builds")
+    })
+}
+
+/// A seeded generator of indices for the samples.
+fn sampler(seed: u64) -> impl FnMut() -> usize {
+    let mut state = seed;
+    move || {
+        state = state
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        (state >> 33) as usize
+    }
+}
+
+#[test]
+fn the_3v4_values_are_what_their_successors_give_in_both_sectors() {
+    let (small, big) = (sector(), sector34());
+    let probe = |p: &Position| big.probe(p).or_else(|| small.probe(p));
+    let classes: Vec<_> = big.classes().collect();
+    let mut next = sampler(34);
+    let mut seen = [0usize; 3];
+    for _ in 0..40_000 {
+        let ((mine, theirs), value) = classes[next() % classes.len()];
+        let pos = position(mine, theirs, Color::White);
+        if pos.is_game_over() {
+            continue;
+        }
+        assert_eq!(
+            value,
+            one_ply_value(&pos, probe),
+            "{}",
+            pos.to_position_string()
+        );
+        seen[match value {
+            MorrisValue::WinIn(_) => 0,
+            MorrisValue::LossIn(_) => 1,
+            MorrisValue::Draw => 2,
+        }] += 1;
+    }
+    // Wins, losses and draws all occur (a side of four cows cannot fly).
+    assert!(seen.iter().all(|&n| n > 0), "{seen:?}");
+}
+
+#[test]
+fn a_plain_search_agrees_with_the_3v4_table_on_a_seeded_sample() {
+    let table = sector34();
+    let classes: Vec<_> = table.classes().collect();
+    let mut next = sampler(43);
+    let (mut wins, mut losses, mut others) = (0, 0, 0);
+    let mut tries = 0;
+    while (wins < 6 || losses < 6 || others < 6) && tries < 400_000 {
+        tries += 1;
+        let ((mine, theirs), value) = classes[next() % classes.len()];
+        let pos = position(mine, theirs, Color::Black);
+        assert_eq!(table.probe(&pos), Some(value), "the colour swap");
+        let text = pos.to_position_string();
+        match value {
+            MorrisValue::WinIn(d) if d <= 3 && wins < 6 => {
+                assert_eq!(search(&pos, u32::from(d)), 1, "{text}");
+                assert_ne!(search(&pos, u32::from(d) - 1), 1, "{text}");
+                wins += 1;
+            }
+            MorrisValue::LossIn(d) if d <= 2 && losses < 6 => {
+                assert_eq!(search(&pos, u32::from(d)), -1, "{text}");
+                losses += 1;
+            }
+            MorrisValue::Draw if others < 6 => {
+                assert_eq!(search(&pos, 2), 0, "{text}");
+                others += 1;
+            }
+            _ => {}
+        }
+    }
+    assert!(
+        wins == 6 && losses == 6 && others == 6,
+        "{wins} {losses} {others}"
+    );
+}
+
+#[test]
+fn a_larger_sector_without_the_smaller_one_is_refused_by_name() {
+    let e = Sector::build_sector(&options(), (3, 4), &[]).unwrap_err();
+    assert!(
+        e.to_string()
+            .contains("the 3v4 tables need the 3v3 tables first"),
+        "{e}"
+    );
 }

@@ -16,6 +16,20 @@ impl GameTask {
         });
     }
 
+    /// A follower: an event of the owner's to its own sockets, then, if one of them asked
+    /// for the views (the browser page), the views it calls for, computed here from the game
+    /// read again from the database (the owner commits before it tells; the owner computes
+    /// views only for its own sockets).
+    async fn forward_with_views(&mut self, frame: &ServerFrame) {
+        self.forward(frame);
+        if crate::views::calls_for_views(frame) && self.wants_views() {
+            self.refresh().await;
+            for view in self.views_after(frame) {
+                self.forward(&view);
+            }
+        }
+    }
+
     /// A follower: reads the game again from the database (the truth), keeping the old copy
     /// if that fails.
     async fn refresh(&mut self) {
@@ -129,7 +143,13 @@ impl GameTask {
                 let _ = reply.send(result);
             }
             NodeMsg::ToConn { conn, frame, .. } => match frame {
-                Some(frame) => self.send(conn, frame),
+                Some(frame) => {
+                    // Its views, if any, from the game as the database has it now.
+                    if crate::views::calls_for_views(&frame) && self.wants_views() {
+                        self.refresh().await;
+                    }
+                    self.send(conn, frame);
+                }
                 None => {
                     if let Some(seat) = self.seat_of(conn) {
                         self.refresh().await;
@@ -138,7 +158,7 @@ impl GameTask {
                     }
                 }
             },
-            NodeMsg::Event { frame, .. } => self.forward(&frame),
+            NodeMsg::Event { frame, .. } => self.forward_with_views(&frame).await,
             NodeMsg::NewOwner { .. } => {
                 self.refresh().await;
                 for (conn, seat, _) in &self.sockets {
@@ -181,6 +201,10 @@ impl GameTask {
                 for seat in seats {
                     self.arrive(seat).await;
                 }
+                // A computer opponent died with the old owner: it sits down again here (its
+                // attach is a command to this task, handled after this one).
+                let (srv, id) = (std::sync::Arc::clone(&self.srv), self.id());
+                tokio::spawn(async move { srv.reseat_computer(id).await });
             }
             Ok(false) => {}
             Err(e) => eprintln!("kraal-server: game {}: taking it over: {e}", self.id()),

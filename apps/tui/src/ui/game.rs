@@ -43,11 +43,16 @@ pub fn draw_game(app: &App, g: &GameScreen, area: Rect, buf: &mut Buffer, now: I
         layout.title.width as usize,
         theme.style(Role::Title),
     );
-    draw_board(&g.game, theme, layout.board, buf);
-    draw_status(&g.game, theme, layout.status, buf, now);
-    match &g.review {
-        Some(panel) => draw_review(app, g, panel, layout.ai, buf),
-        None => draw_ai(app, g, layout.ai, buf),
+    // Online, the picks are shown on this player's turn only.
+    let picks = g.online.as_ref().is_none_or(|o| o.live.my_turn());
+    draw_board_as(&g.game, theme, layout.board, buf, picks);
+    draw_status(g, theme, layout.status, buf, now);
+    match (&g.review, &g.online) {
+        (Some(panel), _) => draw_review(app, g, panel, layout.ai, buf),
+        (None, Some(online)) => {
+            super::online::draw_online_panel(online, theme, layout.ai, buf, now);
+        }
+        (None, None) => draw_ai(app, g, layout.ai, buf),
     }
     draw_moves(&g.game, g.review.as_ref(), theme, &layout.moves, buf);
     let (_, role) = g.message();
@@ -76,12 +81,17 @@ pub fn draw_game(app: &App, g: &GameScreen, area: Rect, buf: &mut Buffer, now: I
     }
     match &g.overlay {
         Overlay::None => {}
-        Overlay::Help => overlays::draw_game_help(theme, g.help_scroll, area, buf),
+        Overlay::Help => {
+            overlays::draw_game_help(theme, g.online.is_some(), g.help_scroll, area, buf);
+        }
         Overlay::Prompt { purpose, text } => {
             overlays::draw_prompt(theme, *purpose, text, area, buf);
         }
         Overlay::Confirm(question) => overlays::draw_confirm(theme, *question, area, buf),
-        Overlay::GameOver => overlays::draw_game_over(&g.game, theme, area, buf),
+        Overlay::GameOver => {
+            let ending = g.online.as_deref().and_then(super::online::online_ending);
+            overlays::draw_game_over(&g.game, ending, theme, area, buf);
+        }
     }
 }
 
@@ -92,7 +102,7 @@ fn footer(g: &GameScreen, theme: Theme, width: u16) -> (Vec<String>, Vec<String>
     let sep = theme.glyphs().separator;
     (
         super::wrap(&note, room),
-        super::wrap_items(&key_bar(&g.game, theme), sep, room),
+        super::wrap_items(&key_bar(g, theme), sep, room),
     )
 }
 
@@ -111,8 +121,11 @@ pub fn layout_of(g: &GameScreen, theme: Theme, area: Rect) -> Option<GameLayout>
 }
 
 /// The most used keys, for the bar at the bottom: the cursor's, then the shared map's
-/// (named by its labels, so the bar says what the handler does).
-fn key_bar(game: &Match, theme: Theme) -> Vec<String> {
+/// (named by its labels, so the bar says what the handler does). Online, the keys that make
+/// no sense there (undo, redo, hints) are left out, and the draw and claim keys show when
+/// they apply.
+fn key_bar(g: &GameScreen, theme: Theme) -> Vec<String> {
+    let game = &g.game;
     let arrows = if theme.ascii {
         "arrows"
     } else {
@@ -123,26 +136,61 @@ fn key_bar(game: &Match, theme: Theme) -> Vec<String> {
         AnyGame::Morris { .. } => bar.extend(["Enter pick".to_owned(), "Esc let go".to_owned()]),
         AnyGame::Mancala { .. } => bar.push("Enter sow".to_owned()),
     }
-    let shared = [
-        (Command::Undo, "undo"),
-        (Command::Redo, "redo"),
-        (Command::Hint, "hint"),
-        (Command::Save, "save"),
-        (Command::Help, "help"),
-        (Command::Quit, "quit"),
-    ];
-    for (command, word) in shared {
-        if let Some(binding) = keymap::binding(keymap::FrontEnd::Terminal, command) {
-            let key = binding.label.split(' ').next().unwrap_or(binding.label);
-            bar.push(format!("{key} {word}"));
+    let key = |command: Command| {
+        keymap::binding(keymap::FrontEnd::Terminal, command)
+            .map(|b| b.label.split(' ').next().unwrap_or(b.label).to_owned())
+    };
+    let named = |command: Command, word: &str| key(command).map(|k| format!("{k} {word}"));
+    let shared: Vec<Option<String>> = match &g.online {
+        None => [
+            (Command::Undo, "undo"),
+            (Command::Redo, "redo"),
+            (Command::Hint, "hint"),
+            (Command::Save, "save"),
+            (Command::Help, "help"),
+            (Command::Quit, "quit"),
+        ]
+        .iter()
+        .map(|&(command, word)| named(command, word))
+        .collect(),
+        Some(online) => {
+            let mut keys = Vec::new();
+            if g.is_over() {
+                keys.push(named(Command::Review, "review"));
+            } else {
+                if online.offered_to_me() {
+                    keys.push(named(Command::Draw, "accept the draw"));
+                    keys.push(Some("x decline".to_owned()));
+                } else {
+                    keys.push(named(Command::Draw, "offer a draw"));
+                }
+                keys.push(named(Command::Resign, "resign"));
+                if kraal_front::online::may_claim(&online.live, Instant::now()) {
+                    keys.push(named(Command::Claim, "claim the win"));
+                }
+            }
+            keys.extend([
+                named(Command::Save, "save a copy"),
+                named(Command::NewGame, "online screen"),
+                named(Command::Help, "help"),
+                named(Command::Quit, "quit"),
+            ]);
+            keys
         }
-    }
+    };
+    bar.extend(shared.into_iter().flatten());
     bar
 }
 
 /// Draws the board of a game into `area` with its highlights.
 pub fn draw_board(game: &Match, theme: Theme, area: Rect, buf: &mut Buffer) {
-    let human = game.human_to_move() && !game.is_over() && game.redoable() == 0;
+    draw_board_as(game, theme, area, buf, true);
+}
+
+/// Draws the board of a game into `area`; the points or holes that can be picked are marked
+/// only when `picks` (online: on this player's turn).
+pub fn draw_board_as(game: &Match, theme: Theme, area: Rect, buf: &mut Buffer, picks: bool) {
+    let human = picks && game.human_to_move() && !game.is_over() && game.redoable() == 0;
     match &game.game {
         AnyGame::Morris { session, pick } => {
             let pos = session.position();
@@ -191,7 +239,9 @@ pub fn draw_board(game: &Match, theme: Theme, area: Rect, buf: &mut Buffer) {
     }
 }
 
-fn draw_status(game: &Match, theme: Theme, area: Rect, buf: &mut Buffer, now: Instant) {
+fn draw_status(screen: &GameScreen, theme: Theme, area: Rect, buf: &mut Buffer, now: Instant) {
+    let game = &screen.game;
+    let online = screen.online.as_deref();
     let inner = block(theme, "Game").inner(area);
     block(theme, "Game").render(area, buf);
     let g = theme.glyphs();
@@ -239,17 +289,25 @@ fn draw_status(game: &Match, theme: Theme, area: Rect, buf: &mut Buffer, now: In
         } else {
             ' '
         };
+        let label = match online {
+            Some(online) => super::online::seat_label(online, side),
+            None => player_label(players[side], players),
+        };
         lines.push(Line::from(vec![
             Span::styled(format!("{turn} {glyph} "), theme.style(role)),
             Span::styled(format!("{:<6}", names[side]), theme.style(role)),
-            Span::raw(format!(" {}", player_label(players[side], players))),
+            Span::raw(format!(" {label}")),
         ]));
         lines.push(Line::from(Span::styled(
             format!("      {counts}"),
             theme.style(Role::Dim),
         )));
     }
+    let ending = online.and_then(super::online::online_ending);
     let state = match (game.outcome(), &game.game) {
+        (_, _) if ending.is_some() => {
+            format!("Game over: {}", ending.map(|e| e.0).unwrap_or_default())
+        }
         (Some(_), _) => format!("Game over: {}", game.ending()),
         (None, AnyGame::Morris { session, .. }) => {
             let phase = match session.position().phase() {
@@ -261,7 +319,12 @@ fn draw_status(game: &Match, theme: Theme, area: Rect, buf: &mut Buffer, now: In
         }
         (None, AnyGame::Mancala { .. }) => format!("{} to move", names[to_move]),
     };
-    if let Some([first, second]) = game.clocks(now) {
+    // Online, the clocks are the server's.
+    let clocks = match online {
+        Some(online) => online.live.clocks(now),
+        None => game.clocks(now),
+    };
+    if let Some([first, second]) = clocks {
         lines.push(Line::from(format!(
             "Clock  {} {}   {} {}",
             names[0],

@@ -23,6 +23,30 @@ pub(crate) fn centred(area: Rect, width: u16, height: u16) -> Rect {
     )
 }
 
+/// The home screen's box in `area`, with `message` lines under the modes, and the rows a
+/// mode takes (its title and description, and a blank line between modes when the terminal
+/// is tall enough: an 80x24 terminal shows every mode without it).
+fn home_box(area: Rect, message: usize) -> (Rect, u16) {
+    let height = |step: u16| 6 + step * MODES.len() as u16 + message as u16 + 2;
+    let step = if height(3) <= area.height { 3 } else { 2 };
+    (centred(area, 80, height(step)), step)
+}
+
+/// The home screen's mode at a screen cell, for mouse clicks (an index into [`MODES`]),
+/// found from the same box the drawing uses.
+#[must_use]
+pub fn home_line_at(home: &HomeMenu, size: Rect, x: u16, y: u16) -> Option<usize> {
+    let message = home.message.as_deref().map_or(0, |m| wrap(m, 76).len());
+    let (inner, step) = home_box(size, message);
+    if x < inner.x || x >= inner.x + inner.width {
+        return None;
+    }
+    (0..MODES.len()).find(|&i| {
+        let row = inner.y + 3 + step * i as u16;
+        (y == row || y == row + 1) && row + 1 < inner.y + inner.height
+    })
+}
+
 /// Draws the home screen; `daily` is the daily puzzle's description (with the streak).
 pub fn draw_home(home: &HomeMenu, theme: Theme, daily: &str, area: Rect, buf: &mut Buffer) {
     let message = home
@@ -30,8 +54,7 @@ pub fn draw_home(home: &HomeMenu, theme: Theme, daily: &str, area: Rect, buf: &m
         .as_deref()
         .map(|m| wrap(m, 76))
         .unwrap_or_default();
-    let height = 6 + 3 * MODES.len() as u16 + message.len() as u16 + 2;
-    let inner = centred(area, 80, height);
+    let (inner, step) = home_box(area, message.len());
     block(theme, "kraal").render(inner, buf);
     let x = inner.x + 2;
     let width = inner.width.saturating_sub(4) as usize;
@@ -44,7 +67,7 @@ pub fn draw_home(home: &HomeMenu, theme: Theme, daily: &str, area: Rect, buf: &m
     );
     let g = theme.glyphs();
     for (i, mode) in MODES.iter().enumerate() {
-        let y = inner.y + 3 + 3 * i as u16;
+        let y = inner.y + 3 + step * i as u16;
         if y + 1 >= inner.y + inner.height {
             break;
         }
@@ -67,7 +90,7 @@ pub fn draw_home(home: &HomeMenu, theme: Theme, daily: &str, area: Rect, buf: &m
             theme.style(Role::Dim),
         );
     }
-    let top = inner.y + 3 + 3 * MODES.len() as u16;
+    let top = inner.y + 3 + step * MODES.len() as u16;
     for (row, line) in message.iter().enumerate() {
         buf.set_stringn(x, top + row as u16, line, width, theme.style(Role::Warning));
     }

@@ -1,6 +1,8 @@
 //! Drawing: every screen is a pure function of the [`App`]'s state. One module a screen:
 //! [`home`] (the home and settings screens), [`ascent`] (the Mountain Ascent), [`rules`] (the
-//! rules and their examples), [`daily`] (the daily puzzle), [`start`] (the start screen), [`game`] (the board and its panels), [`overlays`] (the
+//! rules and their examples), [`daily`] (the daily puzzle), [`start`] (the start screen),
+//! [`online`] (the online screen and an online game's panel), [`game`] (the board and its
+//! panels), [`overlays`] (the
 //! windows over a game); [`layout`] places the game screen's parts once, for the drawing
 //! and for the mouse.
 
@@ -9,6 +11,7 @@ pub mod daily;
 pub mod game;
 pub mod home;
 pub mod layout;
+pub mod online;
 pub mod overlays;
 pub mod rules;
 pub mod start;
@@ -79,6 +82,7 @@ pub fn draw(app: &App, area: Rect, buf: &mut Buffer, now: Instant) {
         Screen::Rules(rules) => rules::draw_rules(app, rules, area, buf),
         Screen::Daily(daily) => daily::draw_daily(app, daily, area, buf),
         Screen::Settings(_) => home::draw_settings(app, area, buf),
+        Screen::Online(menu) => online::draw_online(menu, app.theme, area, buf, now),
     }
 }
 

@@ -6,6 +6,8 @@ use crate::app::{Confirm, Purpose};
 use crate::game::Match;
 use crate::keys::{self, Binding};
 use crate::theme::{Role, Theme};
+use kraal_front::Command;
+use kraal_front::keymap::{self, FrontEnd};
 use kraal_session::any::capitalise;
 use kraal_session::outcome::game_length;
 use ratatui::buffer::Buffer;
@@ -55,13 +57,54 @@ pub fn draw_start_help(theme: Theme, table: &[Binding], area: Rect, buf: &mut Bu
 }
 
 /// The help over a game: the cursor's keys, the key map every front end shares, and the
-/// game-over window's keys.
-pub fn draw_game_help(theme: Theme, scroll: u16, area: Rect, buf: &mut Buffer) {
+/// game-over window's keys; `online`, the keys an online game adds, what the shared keys
+/// do there, and the ones it turns off.
+pub fn draw_game_help(theme: Theme, online: bool, scroll: u16, area: Rect, buf: &mut Buffer) {
     let mut game = lines_of(keys::CURSOR);
-    game.extend(keys::shared().map(|b| (b.label, b.help)));
+    if !online {
+        game.extend(keys::shared().map(|b| (b.label, b.help)));
+        let sections = [
+            (None, game),
+            (Some("When the game is over"), lines_of(keys::GAME_OVER)),
+        ];
+        draw_help(theme, "Keys", &sections, scroll, area, buf);
+        return;
+    }
+    let off = [Command::Undo, Command::Redo, Command::Hint, Command::Load];
+    game.extend(
+        keys::shared()
+            .filter(|b| !off.contains(&b.command))
+            .filter(|b| !keys::ONLINE_WORDS.iter().any(|(c, _)| *c == b.command))
+            .map(|b| (b.label, b.help)),
+    );
+    // Each online key of the terminal's own after the shared one it goes with (x after d,
+    // C after c).
+    let mut playing: Vec<(&'static str, &'static str)> = Vec::new();
+    for (command, help) in keys::ONLINE_WORDS {
+        if let Some(b) = keymap::binding(FrontEnd::Terminal, *command) {
+            playing.push((b.label, help));
+        }
+        let partner = match command {
+            Command::Draw => Some(keys::Action::Decline),
+            Command::Claim => Some(keys::Action::ClaimDraw),
+            _ => None,
+        };
+        playing.extend(
+            keys::ONLINE_GAME
+                .iter()
+                .filter(|b| Some(b.action) == partner)
+                .map(|b| (b.label, b.help)),
+        );
+    }
+    let turned_off: Vec<(&'static str, &'static str)> = keys::shared()
+        .filter(|b| off.contains(&b.command))
+        .map(|b| (b.label, "off in an online game"))
+        .collect();
     let sections = [
         (None, game),
-        (Some("When the game is over"), lines_of(keys::GAME_OVER)),
+        (Some("Online"), playing),
+        (Some("Not in an online game"), turned_off),
+        (Some("When the game is over"), lines_of(keys::ONLINE_OVER)),
     ];
     draw_help(theme, "Keys", &sections, scroll, area, buf);
 }
@@ -175,27 +218,42 @@ pub fn draw_confirm(theme: Theme, question: Confirm, area: Rect, buf: &mut Buffe
 
 /// Draws the game over window: the ending as `kraal play` words it ("White wins: Black has
 /// no legal move"; "Result 1-0, after 19 moves (37 turns)"), then the keys.
-pub fn draw_game_over(game: &Match, theme: Theme, area: Rect, buf: &mut Buffer) {
-    let Some(outcome) = game.outcome() else {
-        return;
+///
+/// An online game's ending is the server's (`online`: the sentence and the result), which
+/// may be one the board does not know (a resignation, a claim, time).
+pub fn draw_game_over(
+    game: &Match,
+    online: Option<(String, String)>,
+    theme: Theme,
+    area: Rect,
+    buf: &mut Buffer,
+) {
+    let (headline, result) = match (&online, game.outcome()) {
+        (Some((headline, result)), _) => (headline.clone(), result.clone()),
+        (None, Some(outcome)) => (
+            capitalise(&outcome.to_string()),
+            format!("Result {}", outcome.result()),
+        ),
+        (None, None) => return,
     };
     let width = area.width.min(80);
     let room = usize::from(width.saturating_sub(2));
     let mut lines: Vec<Line> = Vec::new();
-    for line in super::wrap(&capitalise(&outcome.to_string()), room) {
+    for line in super::wrap(&headline, room) {
         lines.push(Line::from(Span::styled(line, theme.style(Role::Good))));
     }
-    let result = format!(
-        "Result {}, {}",
-        outcome.result(),
-        game_length(game.all_moves().len())
-    );
+    let result = format!("{result}, {}", game_length(game.all_moves().len()));
     for line in super::wrap(&result, room) {
         lines.push(Line::from(Span::styled(line, theme.style(Role::Dim))));
     }
     lines.push(Line::from(""));
     let help_room = room.saturating_sub(10).max(8);
-    for b in keys::GAME_OVER {
+    let table = if online.is_some() {
+        keys::ONLINE_OVER
+    } else {
+        keys::GAME_OVER
+    };
+    for b in table {
         for (i, part) in super::wrap(b.help, help_room).into_iter().enumerate() {
             let key = if i == 0 {
                 key_label(theme, b.label)

@@ -52,19 +52,29 @@ impl fmt::Display for MorrisValue {
     }
 }
 
-/// The solved 3v3 sector under one set of rule options, in memory.
+/// A solved sector of the mill games under one set of rule options, in memory: every position
+/// with `small` cows on one side and `big` on the other (either side to move), none in hand.
+/// A shot out of the sector lands in a smaller one, solved before it; the 3v3 sector's shots
+/// all end the game.
 #[derive(Clone, Debug)]
-pub struct Sector3 {
+pub struct Sector {
     options: Options,
+    /// The cows a side: (fewer, more).
+    cows: (u8, u8),
     group: Vec<Symmetry>,
-    /// The canonical (White, Black) key of each class, sorted.
+    /// The canonical (side to move, other side) key of each class, sorted.
     keys: Vec<u64>,
-    /// The value of each class, White to move.
+    /// The value of each class for its side to move.
     values: Vec<u8>,
 }
 
+/// The 3v3 sector (the name from before larger sectors were built).
+pub type Sector3 = Sector;
+
 const SIDE: u8 = 3;
 const NONE: u32 = u32::MAX;
+/// The longest distance a value can hold (its byte keeps 127 for wins, 127 for losses).
+const LONGEST: u8 = 126;
 
 fn key(white: u32, black: u32) -> u64 {
     (u64::from(white) << 32) | u64::from(black)
@@ -95,40 +105,92 @@ fn subsets(points: u32, k: u32, out: &mut Vec<u32>) {
     go(points, k, 0, out);
 }
 
-/// The board's symmetries and the sorted canonical keys of every class of 3v3 positions.
-fn classes(options: &Options) -> (Vec<Symmetry>, Vec<u64>) {
+/// The board's symmetries and the sorted canonical keys of every class of positions with
+/// `small` and `big` cows (the side to move having either).
+fn classes(options: &Options, (small, big): (u8, u8)) -> (Vec<Symmetry>, Vec<u64>) {
     let board = options.board();
     let group = symmetries(board);
-    let mut sets = Vec::new();
-    subsets(board.point_bits(), u32::from(SIDE), &mut sets);
     let mut keys = Vec::new();
-    for &w in &sets {
-        for &b in &sets {
-            if w & b == 0 {
-                keys.push(canonical(&group, w, b));
+    let (mut fewer, mut more) = (Vec::new(), Vec::new());
+    subsets(board.point_bits(), u32::from(small), &mut fewer);
+    subsets(board.point_bits(), u32::from(big), &mut more);
+    let mut orientations = vec![(&fewer, &more)];
+    if small != big {
+        orientations.push((&more, &fewer));
+    }
+    for (movers, others) in orientations {
+        for &m in movers {
+            for &o in others {
+                // Only a class's smallest image is kept: no sort of every image needed.
+                if m & o == 0 && canonical(&group, m, o) == key(m, o) {
+                    keys.push(key(m, o));
+                }
             }
         }
     }
     keys.sort_unstable();
-    keys.dedup();
     (group, keys)
 }
 
-impl Sector3 {
+/// What the moves out of a class's sector (shots into a smaller one, or the end of the game)
+/// give its side to move.
+#[derive(Clone, Copy)]
+struct Exits {
+    /// The shortest win through them, in plies (`u8::MAX`: none).
+    win: u8,
+    /// Whether one of them does not lose (a draw, or a win).
+    not_lost: bool,
+    /// The longest loss through them, in plies.
+    longest_loss: u8,
+}
+
+impl Exits {
+    const NONE: Exits = Exits {
+        win: u8::MAX,
+        not_lost: false,
+        longest_loss: 0,
+    };
+
+    /// Takes an exit worth `value` to the side to move after it (the opponent).
+    fn add(&mut self, value: MorrisValue) {
+        match value {
+            MorrisValue::LossIn(x) => {
+                self.win = self.win.min(x.saturating_add(1));
+                self.not_lost = true;
+            }
+            MorrisValue::WinIn(x) => self.longest_loss = self.longest_loss.max(x.saturating_add(1)),
+            MorrisValue::Draw => self.not_lost = true,
+        }
+    }
+}
+
+impl Sector {
     /// The stored values, one byte per class in key order (what a table file holds).
     #[must_use]
     pub fn values(&self) -> &[u8] {
         &self.values
     }
 
-    /// A table from stored values (see [`Sector3::values`]) under `options`; `None` when their
+    /// The 3v3 table from stored values (see [`Sector::values`]) under `options`; `None` when
+    /// their number is not the number of classes.
+    #[must_use]
+    pub fn from_values(options: &Options, values: Vec<u8>) -> Option<Sector> {
+        Sector::from_sector_values(options, (SIDE, SIDE), values)
+    }
+
+    /// The table of the sector of `cows` (fewer, more) from stored values; `None` when their
     /// number is not the number of classes.
     #[must_use]
-    pub fn from_values(options: &Options, values: Vec<u8>) -> Option<Sector3> {
-        let options = Sector3::table_options(options);
-        let (group, keys) = classes(&options);
-        (keys.len() == values.len()).then_some(Sector3 {
+    pub fn from_sector_values(
+        options: &Options,
+        cows: (u8, u8),
+        values: Vec<u8>,
+    ) -> Option<Sector> {
+        let options = Sector::table_options(options);
+        let (group, keys) = classes(&options, cows);
+        (keys.len() == values.len()).then_some(Sector {
             options,
+            cows,
             group,
             keys,
             values,
@@ -138,7 +200,19 @@ impl Sector3 {
     /// How many classes of 3v3 positions the board of `options` has.
     #[must_use]
     pub fn class_count(options: &Options) -> usize {
-        classes(options).1.len()
+        Sector::sector_class_count(options, (SIDE, SIDE))
+    }
+
+    /// How many classes of positions the sector of `cows` (fewer, more) has.
+    #[must_use]
+    pub fn sector_class_count(options: &Options, cows: (u8, u8)) -> usize {
+        classes(options, cows).1.len()
+    }
+
+    /// The cows a side of this sector: (fewer, more).
+    #[must_use]
+    pub fn cows(&self) -> (u8, u8) {
+        self.cows
     }
 
     /// The options this table was built under (draw counters and repetition off).
@@ -181,24 +255,43 @@ impl Sector3 {
     /// # Errors
     /// [`TableError::UnsupportedRules`] when the rules give fewer than three cows a side or the
     /// board is not one of the 24-point boards.
-    pub fn build(options: &Options) -> Result<Sector3, TableError> {
-        let options = Sector3::table_options(options);
+    pub fn build(options: &Options) -> Result<Sector, TableError> {
+        Sector::build_sector(options, (SIDE, SIDE), &[])
+    }
+
+    /// Solves the sector of `cows` (fewer, more; at least 3 each) under `options`. A shot out
+    /// of it lands in a smaller sector, which must be among `lower` (3v4 needs 3v3; 4v4 needs
+    /// 3v4); a shot that leaves a side two cows ends the game.
+    ///
+    /// # Errors
+    /// [`TableError::UnsupportedRules`] when the rules give fewer cows a side than the sector
+    /// has, the board is not one of the 24-point boards, or a smaller sector needed is not in
+    /// `lower`; [`TableError::TooManySweeps`] if a distance would not fit its byte.
+    pub fn build_sector(
+        options: &Options,
+        cows: (u8, u8),
+        lower: &[&Sector],
+    ) -> Result<Sector, TableError> {
+        let options = Sector::table_options(options);
         let mut pos = Position::new(options);
         let board = pos.board();
-        if options.cows < SIDE || board.point_count() != 24 {
+        let (small, big) = cows;
+        if small < SIDE || small > big || options.cows < big || board.point_count() != 24 {
             return Err(TableError::UnsupportedRules {
-                rules: "the 3v3 tables need a 24-point board and at least 3 cows".to_owned(),
+                rules: format!(
+                    "the {small}v{big} tables need a 24-point board and at least {big} cows"
+                ),
             });
         }
-        let (group, keys) = classes(&options);
+        let (group, keys) = classes(&options, cows);
         let count = keys.len();
         let find = |k: u64| keys.binary_search(&k).map(|i| i as u32).unwrap_or(NONE);
-        // Successors (CSR), and per class: terminal value, or whether a move wins at once.
+        // Successors inside the sector (CSR), and per class: its value if the game is over,
+        // and what the moves out of the sector give.
         let mut start = Vec::with_capacity(count + 1);
         let mut succ: Vec<u32> = Vec::new();
         let mut fixed: Vec<Option<MorrisValue>> = vec![None; count];
-        let mut wins_now = vec![false; count];
-        let mut draws_now = vec![false; count];
+        let mut exits = vec![Exits::NONE; count];
         let mut moves: Vec<Move> = Vec::with_capacity(128);
         for (i, &k) in keys.iter().enumerate() {
             start.push(succ.len() as u32);
@@ -218,83 +311,101 @@ impl Sector3 {
             pos.legal_moves_into(&mut moves);
             for &mv in &moves {
                 let undo = pos.play_unchecked(mv);
-                match pos.outcome() {
-                    Some(o) => match o.winner() {
-                        Some(Color::White) => wins_now[i] = true,
-                        None => draws_now[i] = true,
-                        Some(Color::Black) => {}
-                    },
-                    None => {
-                        // Black to move: swap the colours so that the side to move is White.
-                        let next = canonical(
-                            &group,
-                            pos.cow_bits(Color::Black),
-                            pos.cow_bits(Color::White),
-                        );
-                        succ.push(find(next));
-                    }
+                let (mover, other) = (pos.cow_bits(Color::Black), pos.cow_bits(Color::White));
+                if let Some(o) = pos.outcome() {
+                    exits[i].add(match o.winner() {
+                        Some(Color::White) => MorrisValue::LossIn(0),
+                        Some(Color::Black) => MorrisValue::WinIn(0),
+                        None => MorrisValue::Draw,
+                    });
+                } else if (mover | other).count_ones() == w.count_ones() + b.count_ones() {
+                    // No shot: the same sector, Black to move; the colours swap so that the
+                    // side to move is White.
+                    succ.push(find(canonical(&group, mover, other)));
+                } else {
+                    let value = lower.iter().find_map(|l| l.probe(&pos)).ok_or_else(|| {
+                        TableError::UnsupportedRules {
+                            rules: format!(
+                                "the {small}v{big} tables need the {}v{} tables first",
+                                mover.count_ones().min(other.count_ones()),
+                                mover.count_ones().max(other.count_ones())
+                            ),
+                        }
+                    })?;
+                    exits[i].add(value);
                 }
                 pos.undo(undo);
             }
         }
         start.push(succ.len() as u32);
         let mut values: Vec<Option<MorrisValue>> = fixed;
-        // Level by level: at level d, a win in d needs a successor lost in d - 1 (or, at d = 1,
-        // a move that wins at once); a loss in d needs every successor won, the longest in
-        // d - 1. Each level reads only the levels before it.
+        let mut pending: Vec<u32> = (0..count as u32)
+            .filter(|&i| values[i as usize].is_none())
+            .collect();
+        // Level by level: at level d, a win in d needs a successor lost in d - 1 (or an exit
+        // that wins in d); a loss in d needs every successor and exit won by the other side, the
+        // longest in d. A value decided at level d is never read as level d - 1's, so the
+        // sweep can write in place.
         let mut d: u8 = 0;
-        loop {
+        while !pending.is_empty() {
             d += 1;
-            let mut decided = 0;
-            let mut next = values.clone();
-            for i in 0..count {
-                if values[i].is_some() {
-                    continue;
-                }
+            let before = pending.len();
+            pending.retain(|&i| {
+                let i = i as usize;
+                let e = exits[i];
                 let list = &succ[start[i] as usize..start[i + 1] as usize];
-                let mut win = d == 1 && wins_now[i];
-                let mut all_won = !draws_now[i] && !wins_now[i];
-                let mut longest = 0u8;
+                let mut win = e.win <= d;
+                let mut all_won = !e.not_lost;
+                let mut longest = e.longest_loss;
                 for &s in list {
                     match values[s as usize] {
                         Some(MorrisValue::LossIn(x)) if x == d - 1 => win = true,
-                        Some(MorrisValue::WinIn(x)) => longest = longest.max(x),
+                        Some(MorrisValue::WinIn(x)) => longest = longest.max(x + 1),
                         _ => all_won = false,
                     }
                 }
                 if win {
-                    next[i] = Some(MorrisValue::WinIn(d));
-                    decided += 1;
-                } else if all_won && longest + 1 == d {
-                    next[i] = Some(MorrisValue::LossIn(d));
-                    decided += 1;
+                    values[i] = Some(MorrisValue::WinIn(d));
+                    false
+                } else if all_won && longest == d {
+                    values[i] = Some(MorrisValue::LossIn(d));
+                    false
+                } else {
+                    true
                 }
-            }
-            values = next;
-            if decided == 0 {
+            });
+            // No decision this level, and no exit or successor waiting at a later one.
+            let waiting = pending.iter().any(|&i| {
+                let e = exits[i as usize];
+                (e.win > d && e.win != u8::MAX) || e.longest_loss > d
+            });
+            if pending.len() == before && !waiting {
                 break;
             }
-            if d >= 126 {
-                return Err(TableError::TooManySweeps { seeds: 6 });
+            if d >= LONGEST {
+                return Err(TableError::TooManySweeps {
+                    seeds: usize::from(small) * 10 + usize::from(big),
+                });
             }
         }
         let values = values
             .into_iter()
             .map(|v| v.unwrap_or(MorrisValue::Draw).encode())
             .collect();
-        Ok(Sector3 {
+        Ok(Sector {
             options,
+            cows,
             group,
             keys,
             values,
         })
     }
 
-    /// The value of `pos` for its side to move, if it is a 3v3 position with none in hand and no
-    /// return ban in force, under rules whose moves and shots are this table's.
+    /// The value of `pos` for its side to move, if it is a position of this sector with none in
+    /// hand and no return ban in force, under rules whose moves and shots are this table's.
     #[must_use]
     pub fn probe(&self, pos: &Position) -> Option<MorrisValue> {
-        if Sector3::table_options(pos.options()) != self.options
+        if Sector::table_options(pos.options()) != self.options
             || pos.in_hand(Color::White) + pos.in_hand(Color::Black) != 0
             || pos.bans().next().is_some()
             || pos.is_game_over()
@@ -302,7 +413,11 @@ impl Sector3 {
             return None;
         }
         let (w, b) = (pos.cow_bits(Color::White), pos.cow_bits(Color::Black));
-        if w.count_ones() != u32::from(SIDE) || b.count_ones() != u32::from(SIDE) {
+        let (fewer, more) = (
+            w.count_ones().min(b.count_ones()),
+            w.count_ones().max(b.count_ones()),
+        );
+        if (fewer, more) != (u32::from(self.cows.0), u32::from(self.cows.1)) {
             return None;
         }
         let (me, them) = match pos.side_to_move() {

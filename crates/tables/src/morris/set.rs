@@ -1,0 +1,54 @@
+//! The sectors of a mill rule set together, probed by the cows on the board.
+
+use super::sector::{MorrisValue, Sector};
+use kraal_rules_morris::Position;
+
+/// The sectors solved for one rule set, smallest first; probed by the position's cows.
+#[derive(Clone, Debug, Default)]
+pub struct MorrisTables {
+    sectors: Vec<Sector>,
+}
+
+/// The sectors built in order up to `most` cows a side: each needs the ones before it.
+#[must_use]
+pub fn sectors_up_to(most: u8) -> Vec<(u8, u8)> {
+    let mut out = Vec::new();
+    for big in 3..=most {
+        for small in 3..=big {
+            out.push((small, big));
+        }
+    }
+    out
+}
+
+impl MorrisTables {
+    /// The tables of these sectors.
+    #[must_use]
+    pub fn new(sectors: Vec<Sector>) -> MorrisTables {
+        MorrisTables { sectors }
+    }
+
+    /// The sectors, smallest first.
+    #[must_use]
+    pub fn sectors(&self) -> &[Sector] {
+        &self.sectors
+    }
+
+    /// The sectors, smallest first, taken out.
+    #[must_use]
+    pub fn into_sectors(self) -> Vec<Sector> {
+        self.sectors
+    }
+
+    /// The 3v3 sector, if built.
+    #[must_use]
+    pub fn sector3(&self) -> Option<&Sector> {
+        self.sectors.iter().find(|s| s.cows() == (3, 3))
+    }
+
+    /// The value of `pos` for its side to move, if a sector here holds it.
+    #[must_use]
+    pub fn probe(&self, pos: &Position) -> Option<MorrisValue> {
+        self.sectors.iter().find_map(|s| s.probe(pos))
+    }
+}
