@@ -41,7 +41,7 @@ pub struct Args {
     pub open: Option<OpenScreen>,
     /// The online server's websocket address (default ws://127.0.0.1:7878/ws, or the one
     /// last used); the online screen can change it.
-    #[arg(long, value_name = "URL", value_parser = parse_server)]
+    #[arg(long, value_name = "URL", value_parser = kraal_front::online::parse_server)]
     pub server: Option<String>,
 }
 
@@ -93,25 +93,6 @@ pub fn keys_help() -> String {
         ));
     }
     text
-}
-
-/// Checks a server's address: a websocket URL (`ws://` or `wss://`).
-///
-/// # Errors
-/// Anything else, with an example.
-pub fn parse_server(text: &str) -> Result<String, String> {
-    let text = text.trim();
-    let rest = text
-        .strip_prefix("ws://")
-        .or_else(|| text.strip_prefix("wss://"))
-        .unwrap_or_default();
-    if rest.is_empty() || rest.starts_with('/') || rest.contains(char::is_whitespace) {
-        return Err(format!(
-            "write a websocket address such as {}, not {text:?}",
-            kraal_front::online::DEFAULT_SERVER
-        ));
-    }
-    Ok(text.to_owned())
 }
 
 /// Reads `WIDTHxHEIGHT`.
@@ -265,7 +246,7 @@ mod tests {
         );
         assert!(parse(&["--dark", "--light"]).is_err());
         let err = parse(&["--server", "127.0.0.1:7878"]).unwrap_err();
-        assert!(err.contains("websocket address such as ws://"), "{err}");
+        assert!(err.contains("is not a server address"), "{err}");
         assert!(parse(&["--server", "ws://"]).is_err());
         let args = parse(&["--server", "wss://kraal.example/ws"]).unwrap();
         assert_eq!(args.server.as_deref(), Some("wss://kraal.example/ws"));

@@ -59,6 +59,8 @@ pub enum GamesShown {
 pub struct Pending {
     /// The join code, once the server has made the game.
     pub code: Option<String>,
+    /// The command that joins it from a terminal.
+    pub command: Option<String>,
     /// The connection.
     pub link: LinkShown,
     /// Where the game stands, in words.
@@ -270,9 +272,9 @@ fn waiting(ui: &mut egui::Ui, pending: &Pending, action: &mut Option<OnlineActio
             if ui.button("Copy").on_hover_text("copy the code").clicked() {
                 ui.ctx().copy_text(code.clone());
             }
-            ui.label(
-                RichText::new(format!("From the command line: kraal online join {code}")).weak(),
-            );
+            if let Some(command) = &pending.command {
+                ui.label(RichText::new(format!("From a terminal: {command}")).weak());
+            }
             ui.label(RichText::new("The game starts when they join.").weak());
         });
     }

@@ -429,8 +429,8 @@ fn online_status(
 ) {
     let game = view.game;
     ui.add(egui::Label::new(egui::RichText::new(&online.status).strong()).wrap());
-    if let Some(ending) = &online.ending {
-        message(ui, ending, false);
+    // The server's status says the ending already ("You won: White wins: ...").
+    if online.ending.is_some() {
         let length = kraal_session::outcome::game_length(game.ply());
         message(ui, &format!("The game ended {length}."), false);
         return;

@@ -34,6 +34,8 @@ pub(super) struct Online {
     pub live: LiveGame,
     /// The game has been on the board (it was live when it arrived, or its opponent came).
     pub shown: bool,
+    /// The server's address.
+    pub server: String,
 }
 
 impl Online {
@@ -185,10 +187,10 @@ impl KraalApp {
             return;
         }
         view.error = None;
-        let server = match crate::cli::parse_server(&view.server) {
+        let server = match words::parse_server(&view.server) {
             Ok(server) => server,
             Err(e) => {
-                view.error = Some(format!("Server: {e}."));
+                view.error = Some(capitalise(&format!("{e}.")));
                 self.screen = Screen::Online(view);
                 return;
             }
@@ -241,7 +243,7 @@ impl KraalApp {
             self.save_settings();
             let repaint = ctx.clone();
             let options = LiveOptions {
-                server,
+                server: server.clone(),
                 name: (!self.prefs.name.is_empty()).then(|| self.prefs.name.clone()),
                 entry,
                 store: self.config.online_store.clone(),
@@ -250,6 +252,7 @@ impl KraalApp {
             self.online = Some(Online {
                 live: LiveGame::start(options),
                 shown: false,
+                server,
             });
         }
         self.screen = Screen::Online(view);
@@ -261,6 +264,10 @@ impl KraalApp {
         let now = Instant::now();
         Some(Pending {
             code: online.live.code().map(str::to_owned),
+            command: online
+                .live
+                .code()
+                .map(|code| words::join_command(code, &online.server)),
             link: online.link(now),
             status: words::status_text(&online.live),
         })
