@@ -11,17 +11,17 @@ pub fn show(ui: &mut egui::Ui, dark: bool, message: Option<&str>, daily: &str) -
     let mut chosen = None;
     egui::ScrollArea::vertical().show(ui, |ui| {
         ui.vertical_centered(|ui| {
-            ui.add_space(16.0);
+            ui.add_space(8.0);
             ui.label(RichText::new("kraal").size(56.0).strong());
             ui.label(
                 RichText::new("Traditional African board games: Morabaraba, Oware, Mulabalaba")
                     .size(18.0)
                     .weak(),
             );
-            ui.add_space(12.0);
+            ui.add_space(8.0);
             // Small enough that every mode fits a window of the default height.
-            crate::morris_board::emblem(ui, 150.0, Palette::new(dark));
-            ui.add_space(16.0);
+            crate::morris_board::emblem(ui, 120.0, Palette::new(dark));
+            ui.add_space(10.0);
             if let Some(message) = message {
                 crate::panel::message(ui, message, true);
                 ui.add_space(8.0);
