@@ -222,6 +222,42 @@ fn a_game_left_is_listed_and_resumed_and_the_window_resigns() {
     );
 }
 
+#[test]
+fn the_server_s_clocks_show_and_a_lost_server_shows_as_reconnecting() {
+    let dir = folder("online-clock");
+    let mut server = TestServer::start(&dir);
+    let mut h = online_window(&dir, &server.url);
+    click(&mut h, "5 minutes a game, +3 s a move");
+    let code = create_from_window(&mut h);
+    let mut bot = Scripted::connect(&server, "Scripted");
+    bot.join(&code);
+    step_until(&mut h, "the board", |h| shown(h, "south house A, 4 seeds"));
+    // The server's clocks (its time stands still in the test: manual time).
+    assert!(
+        shown(&h, "Clock: South 5:00  North 5:00"),
+        "the server's clocks in the panel"
+    );
+    assert!(shown(&h, "Server: connected"));
+    // The server goes away: the indicator says so in words. A move made meanwhile waits to
+    // be sent when the connection is back (the shared layer resends it), and says so.
+    server.kill();
+    step_until(&mut h, "the lost connection", |h| {
+        shown_containing(h, "Server: reconnecting")
+    });
+    click(&mut h, "south house A, 4 seeds");
+    assert_eq!(board_moves(&h), ["A"]);
+    assert!(
+        shown(&h, "Sending your move..."),
+        "the move is not yet the server's"
+    );
+    assert!(
+        h.get_by_label("south house F, 4 seeds")
+            .accesskit_node()
+            .is_disabled(),
+        "no second move meanwhile"
+    );
+}
+
 /// The error shown on the online screen (the message in the error colour).
 fn screen_error(h: &Gui, part: &str) -> String {
     h.query_all_by_label_contains(part)
