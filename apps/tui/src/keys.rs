@@ -434,6 +434,38 @@ pub const ONLINE_WORDS: &[(Command, &str)] = &[
     ),
 ];
 
+/// The key for the review of a finished game (both game-over windows).
+const REVIEW_KEY: Binding = Binding {
+    keys: &[ch('v')],
+    label: "v",
+    action: Action::Review,
+    help: "review: the engine marks every move; [ and ] step through them",
+};
+
+/// The key for saving a finished game (both game-over windows).
+const SAVE_KEY: Binding = Binding {
+    keys: &[ch('s'), (KeyCode::Char('s'), CTRL)],
+    label: "s",
+    action: Action::Game(Command::Save),
+    help: "save the game to a file",
+};
+
+/// The key for closing a window to look at the board (both game-over windows).
+const LOOK_KEY: Binding = Binding {
+    keys: &[code(KeyCode::Esc)],
+    label: "Esc",
+    action: Action::Game(Command::Cancel),
+    help: "close this window and look at the board",
+};
+
+/// The key for quitting from a game-over window (both game-over windows).
+const QUIT_KEY: Binding = Binding {
+    keys: &[ch('q'), (KeyCode::Char('c'), CTRL)],
+    label: "q Ctrl-C",
+    action: Action::Game(Command::Quit),
+    help: "quit",
+};
+
 /// The keys of the game-over window of an online game.
 pub const ONLINE_OVER: &[Binding] = &[
     Binding {
@@ -442,30 +474,10 @@ pub const ONLINE_OVER: &[Binding] = &[
         action: Action::Again,
         help: "back to the online screen",
     },
-    Binding {
-        keys: &[ch('v')],
-        label: "v",
-        action: Action::Review,
-        help: "review: the engine marks every move; [ and ] step through them",
-    },
-    Binding {
-        keys: &[ch('s'), (KeyCode::Char('s'), CTRL)],
-        label: "s",
-        action: Action::Game(Command::Save),
-        help: "save the game to a file",
-    },
-    Binding {
-        keys: &[code(KeyCode::Esc)],
-        label: "Esc",
-        action: Action::Game(Command::Cancel),
-        help: "close this window and look at the board",
-    },
-    Binding {
-        keys: &[ch('q'), (KeyCode::Char('c'), CTRL)],
-        label: "q Ctrl-C",
-        action: Action::Game(Command::Quit),
-        help: "quit",
-    },
+    REVIEW_KEY,
+    SAVE_KEY,
+    LOOK_KEY,
+    QUIT_KEY,
 ];
 
 /// The keys of the game-over window.
@@ -482,30 +494,10 @@ pub const GAME_OVER: &[Binding] = &[
         action: Action::Game(Command::NewGame),
         help: "new game: back to the start screen",
     },
-    Binding {
-        keys: &[ch('v')],
-        label: "v",
-        action: Action::Review,
-        help: "review: the engine marks every move; [ and ] step through them",
-    },
-    Binding {
-        keys: &[ch('s'), (KeyCode::Char('s'), CTRL)],
-        label: "s",
-        action: Action::Game(Command::Save),
-        help: "save the game to a file",
-    },
-    Binding {
-        keys: &[code(KeyCode::Esc)],
-        label: "Esc",
-        action: Action::Game(Command::Cancel),
-        help: "close this window and look at the board",
-    },
-    Binding {
-        keys: &[ch('q'), (KeyCode::Char('c'), CTRL)],
-        label: "q Ctrl-C",
-        action: Action::Game(Command::Quit),
-        help: "quit",
-    },
+    REVIEW_KEY,
+    SAVE_KEY,
+    LOOK_KEY,
+    QUIT_KEY,
 ];
 
 /// The action a key press asks for in a terminal table, if any.

@@ -33,3 +33,15 @@ pub mod ui;
 
 pub use app::{App, Paths};
 pub use theme::Theme;
+
+/// The index one step on from `index` among `count` (forward or back), wrapping round: how a
+/// selection moves through a list of lines or a value through its choices.
+#[must_use]
+pub fn cycle(index: usize, count: usize, forward: bool) -> usize {
+    let count = count.max(1);
+    if forward {
+        (index + 1) % count
+    } else {
+        (index + count - 1) % count
+    }
+}

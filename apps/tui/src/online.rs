@@ -214,11 +214,7 @@ impl OnlineMenu {
     /// Moves the selection up or down a line.
     pub fn move_selection(&mut self, down: bool) {
         let count = self.lines().len();
-        self.selected = if down {
-            (self.selected + 1) % count
-        } else {
-            (self.selected + count - 1) % count
-        };
+        self.selected = crate::cycle(self.selected, count, down);
     }
 
     /// Selects `line`, if it is shown.

@@ -152,11 +152,7 @@ impl StartMenu {
     /// Moves the selection up or down a line.
     pub fn move_selection(&mut self, down: bool) {
         let count = self.lines().len();
-        self.selected = if down {
-            (self.selected + 1) % count
-        } else {
-            (self.selected + count - 1) % count
-        };
+        self.selected = crate::cycle(self.selected, count, down);
     }
 
     /// Changes the selected line's value, forward or back.
@@ -167,13 +163,7 @@ impl StartMenu {
     /// Changes one line's value, forward or back (the online form shows some of these lines
     /// and changes them through here).
     pub fn change_field(&mut self, field: Field, forward: bool) {
-        let step = |value: usize, count: usize| {
-            if forward {
-                (value + 1) % count
-            } else {
-                (value + count - 1) % count
-            }
-        };
+        let step = |value: usize, count: usize| crate::cycle(value, count, forward);
         match field {
             Field::Game => {
                 self.game = step(self.game, GAMES.len());
@@ -282,11 +272,7 @@ impl StartMenu {
         if let Some(at) = &mut self.picking
             && count > 0
         {
-            *at = if down {
-                (*at + 1) % count
-            } else {
-                (*at + count - 1) % count
-            };
+            *at = crate::cycle(*at, count, down);
         }
     }
 
