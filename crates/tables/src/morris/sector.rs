@@ -118,11 +118,17 @@ fn classes(options: &Options, (small, big): (u8, u8)) -> (Vec<Symmetry>, Vec<u64
     if small != big {
         orientations.push((&more, &fewer));
     }
+    // A class is kept by its smallest image (side to move's cows first). That needs the side
+    // to move's cows to be the smallest of their own images, and then only the symmetries that
+    // keep them in place can make the other side's smaller: a few checks a pair, not sixteen.
     for (movers, others) in orientations {
         for &m in movers {
+            if group.iter().any(|s| s.map_bits(m) < m) {
+                continue;
+            }
+            let keeping: Vec<&Symmetry> = group.iter().filter(|s| s.map_bits(m) == m).collect();
             for &o in others {
-                // Only a class's smallest image is kept: no sort of every image needed.
-                if m & o == 0 && canonical(&group, m, o) == key(m, o) {
+                if m & o == 0 && keeping.iter().all(|s| s.map_bits(o) >= o) {
                     keys.push(key(m, o));
                 }
             }
