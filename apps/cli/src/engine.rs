@@ -7,10 +7,11 @@
 //! while it thinks, and that thread prints its `info` and `bestmove` lines through the
 //! engine's [`Output`].
 
-use kraal_ai::{Game, Limits, Opponent, Score, SearchConfig, Searcher, StopFlag};
+use kraal_ai::{Game, Limits, Opponent, Oracle, Score, SearchConfig, Searcher, StopFlag};
 use kraal_rules_mancala as mancala;
 use kraal_rules_morris as morris;
 use kraal_session::family::{Family, MancalaFamily, MorrisFamily};
+use kraal_session::review::Oracles;
 use kraal_session::{GameRules, resolve};
 use std::sync::Arc;
 use std::sync::mpsc;
@@ -241,6 +242,10 @@ pub struct Engine {
     threads: usize,
     level: u8,
     multipv: usize,
+    /// Whether searches consult the endgame tables built (`Tables`), and those read for the
+    /// current rules (read when first needed, again after the rules change).
+    tables: bool,
+    oracles: Option<Oracles>,
     running: Option<Running>,
     quit: bool,
 }
@@ -271,6 +276,8 @@ impl Engine {
             threads: 1,
             level: 0,
             multipv: 1,
+            tables: false,
+            oracles: None,
             running: None,
             quit: false,
         }
@@ -369,6 +376,7 @@ impl Engine {
             format!("option name Hash type spin default {DEFAULT_HASH} min 1 max {MAX_HASH}"),
             "option name Level type spin default 0 min 0 max 7".to_owned(),
             format!("option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"),
+            "option name Tables type check default false".to_owned(),
             "info string Threads is accepted but not used yet: the search runs on one thread"
                 .to_owned(),
             "uciok".to_owned(),
@@ -389,7 +397,46 @@ impl Engine {
         self.sets = sets;
         self.position = start_position(&rules);
         self.rules = rules;
+        self.oracles = None;
         Ok(())
+    }
+
+    /// Turns the endgame tables on or off. On, they are read for the current rules at once, so
+    /// that a missing or corrupt table is said now rather than at the next `go`.
+    fn set_tables(&mut self, value: &str) -> Result<Vec<String>, String> {
+        self.tables = match value.to_ascii_lowercase().as_str() {
+            "true" | "on" => true,
+            "false" | "off" => false,
+            _ => {
+                return Err(format!(
+                    "setoption: Tables must be true or false, not `{value}`"
+                ));
+            }
+        };
+        Ok(self.oracles().map_or_else(Vec::new, |(said, _)| said))
+    }
+
+    /// The tables the next search consults, read now if they are not yet (with what there is
+    /// to say about them: none built, or a table that does not read).
+    fn oracles(&mut self) -> Option<(Vec<String>, Oracles)> {
+        if !self.tables {
+            return None;
+        }
+        let mut said = Vec::new();
+        if self.oracles.is_none() {
+            let oracles = Oracles::load(&self.rules).unwrap_or_else(|e| {
+                said.push(format!("info string error: the endgame tables: {e}"));
+                Oracles::default()
+            });
+            if oracles.morris.is_none() && oracles.mancala.is_none() && said.is_empty() {
+                said.push(
+                    "info string no endgame tables are built for these rules (see `kraal tables build`)"
+                        .to_owned(),
+                );
+            }
+            self.oracles = Some(oracles);
+        }
+        self.oracles.clone().map(|o| (said, o))
     }
 
     fn setoption(&mut self, words: &[&str]) -> Vec<String> {
@@ -439,8 +486,12 @@ impl Engine {
             "hash" => number(1, MAX_HASH).map(|n| self.hash = n),
             "level" => number(0, 7).map(|n| self.level = n as u8),
             "multipv" => number(1, MAX_MULTIPV).map(|n| self.multipv = n),
+            "tables" => match self.set_tables(&value) {
+                Ok(said) => return said,
+                Err(e) => Err(e),
+            },
             _ => Err(format!(
-                "setoption: unknown option `{name}` (known: Game, Rules, Set, Threads, Hash, Level, MultiPV)"
+                "setoption: unknown option `{name}` (known: Game, Rules, Set, Threads, Hash, Level, MultiPV, Tables)"
             )),
         };
         match result {
@@ -495,6 +546,7 @@ impl Engine {
                 "bestmove (none)".to_owned(),
             ];
         }
+        let oracles = self.oracles().map(|(_, o)| o).unwrap_or_default();
         let job = Job {
             out: Arc::clone(&self.out),
             hash: self.hash,
@@ -507,10 +559,12 @@ impl Engine {
         let infinite = go.limits(0).1;
         let thread = match self.position.clone() {
             AnyPosition::Morris(p) => {
-                std::thread::spawn(move || job.run::<kraal_ai::Morris>(p, flag))
+                let oracle = oracles.morris;
+                std::thread::spawn(move || job.run::<kraal_ai::Morris>(p, oracle, flag))
             }
             AnyPosition::Mancala(p) => {
-                std::thread::spawn(move || job.run::<kraal_ai::Mancala>(p, flag))
+                let oracle = oracles.mancala;
+                std::thread::spawn(move || job.run::<kraal_ai::Mancala>(p, oracle, flag))
             }
         };
         self.running = Some(Running {
@@ -559,8 +613,9 @@ impl Job {
         .to_owned()
     }
 
-    /// Searches `state`, printing `info` lines as iterations finish, then `bestmove`.
-    fn run<G: Game>(self, state: G::State, stop: StopFlag) {
+    /// Searches `state` (consulting `oracle`, the endgame tables, if any), printing `info`
+    /// lines as iterations finish, then `bestmove`.
+    fn run<G: Game>(self, state: G::State, oracle: Option<Arc<dyn Oracle<G>>>, stop: StopFlag) {
         let started = Instant::now();
         let side = G::side_to_move(&state);
         let (limits, infinite) = self.go.limits(side);
@@ -568,6 +623,9 @@ impl Job {
         // The search's own flag: the player's for an opponent, a new one for the full search.
         // `stop` raises the engine's flag, and the loop below passes it on.
         let mut player = Opponent::level(self.level).map(|o| o.player::<G>());
+        if let Some(player) = player.as_mut() {
+            player.set_oracle(oracle.clone());
+        }
         let search_flag = player
             .as_ref()
             .map_or_else(StopFlag::new, |p| p.stop_flag());
@@ -592,6 +650,7 @@ impl Job {
                     ..SearchConfig::default()
                 });
                 searcher.set_stop_flag(worker_flag);
+                searcher.set_oracle(oracle);
                 let r = searcher.search(&state, limits);
                 Found {
                     best: r.best,
@@ -732,7 +791,7 @@ mod tests {
         assert!(lines[0].starts_with("id name kraal"));
         assert!(lines[1].starts_with("id author"));
         for option in [
-            "Game", "Rules", "Set", "Threads", "Hash", "Level", "MultiPV",
+            "Game", "Rules", "Set", "Threads", "Hash", "Level", "MultiPV", "Tables",
         ] {
             assert!(
                 lines
@@ -1038,7 +1097,7 @@ mod tests {
             proptest::prop_oneof![
                 ".{0,40}",
                 "(uci|isready|ucinewgame|stop|go|position|setoption|quit)( [a-z0-9=,/:-]{0,8}){0,5}",
-                "setoption name (Game|Rules|Set|Hash|Level|MultiPV|Threads) value [a-z0-9=-]{0,10}",
+                "setoption name (Game|Rules|Set|Hash|Level|MultiPV|Threads|Tables) value [a-z0-9=-]{0,10}",
                 "position (startpos|fen [a-g1-7,/: 0-9wbsn-]{0,30}) moves( [a-gA-F1-7x-]{1,6}){0,6}",
                 "go( (depth|nodes|movetime|wtime|btime|winc|binc|movestogo) -?[0-9]{0,3}){0,3}",
                 "go( (movetime|wtime|btime|winc|binc|movestogo|depth) -?[0-9]{0,25}){1,3}",

@@ -120,3 +120,61 @@ fn a_match_player_consults_the_tables_only_when_they_are_built() {
     assert!(out.contains("2 games"), "{out}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Runs `kraal engine` on `input` with the tables of `dir` and returns its `bestmove` line.
+fn engine_bestmove(dir: &std::path::Path, input: &str) -> (String, String) {
+    let out = Command::cargo_bin("kraal")
+        .unwrap()
+        .env("KRAAL_TABLES", dir)
+        .arg("engine")
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    let best = stdout
+        .lines()
+        .find(|l| l.starts_with("bestmove"))
+        .unwrap_or_default()
+        .to_owned();
+    (best, stdout)
+}
+
+/// `setoption name Tables value true` makes `kraal engine` play as the tables say. In this
+/// position South has A, E and F; a one-ply search takes A (nothing is captured at once
+/// either way), while the tables show that only E wins seeds (2 to 4 of the 4 left; A and F
+/// take none), as `kraal tables probe` prints.
+#[test]
+fn the_engine_consults_the_tables_when_asked() {
+    let dir = std::env::temp_dir().join(format!("kraal-cli-engine-tables-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let (ok, _, err) = kraal(&dir, &["tables", "build", "oware", "--seeds", "4"]);
+    assert!(ok, "{err}");
+    let position = "1,0,0,0,1,1/1,0,0,0,0,0 24:20 s";
+    let (_, probe, _) = kraal(&dir, &["tables", "probe", "oware", "--position", position]);
+    assert!(
+        probe.contains("the tables play E") && probe.contains("  A: seeds 0\n"),
+        "{probe}"
+    );
+    let go = |tables: &str| {
+        engine_bestmove(
+            &dir,
+            &format!(
+                "setoption name Game value oware\nsetoption name Tables value {tables}\nposition fen {position}\ngo depth 1\n"
+            ),
+        )
+    };
+    assert_eq!(go("false").0, "bestmove A");
+    assert_eq!(go("true").0, "bestmove E");
+    // No tables for these rules, and a bad value: said, never fatal.
+    let (best, out) = engine_bestmove(
+        &dir,
+        "setoption name Game value mulabalaba\nsetoption name Tables value true\nsetoption name Tables value maybe\ngo depth 1\n",
+    );
+    assert!(
+        out.contains("no endgame tables are built for these rules")
+            && out.contains("Tables must be true or false, not `maybe`")
+            && best.starts_with("bestmove "),
+        "{out}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
