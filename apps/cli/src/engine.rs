@@ -26,7 +26,7 @@ const DEFAULT_HASH: usize = 16;
 const MAX_HASH: usize = 1024;
 /// The largest `MultiPV` accepted.
 const MAX_MULTIPV: usize = 64;
-/// The largest `Threads` accepted (all but one unused for now).
+/// The largest `Threads` accepted.
 const MAX_THREADS: usize = 256;
 /// How often the search thread looks at the search's progress.
 const POLL: Duration = Duration::from_millis(5);
@@ -369,7 +369,7 @@ impl Engine {
             format!("option name Hash type spin default {DEFAULT_HASH} min 1 max {MAX_HASH}"),
             "option name Level type spin default 0 min 0 max 7".to_owned(),
             format!("option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"),
-            "info string Threads is accepted but not used yet: the search runs on one thread"
+            "info string Threads is the full search's threads (lazy SMP); a Level opponent keeps one"
                 .to_owned(),
             "uciok".to_owned(),
         ]
@@ -445,10 +445,6 @@ impl Engine {
         };
         match result {
             Err(e) => error(e),
-            Ok(()) if name.eq_ignore_ascii_case("threads") && self.threads > 1 => vec![format!(
-                "info string Threads {} accepted, but the search uses one thread (lazy SMP is not done yet)",
-                self.threads
-            )],
             Ok(()) => Vec::new(),
         }
     }
@@ -498,6 +494,7 @@ impl Engine {
         let job = Job {
             out: Arc::clone(&self.out),
             hash: self.hash,
+            threads: self.threads,
             level: self.level,
             multipv: self.multipv,
             go,
@@ -532,6 +529,7 @@ impl Drop for Engine {
 struct Job {
     out: Output,
     hash: usize,
+    threads: usize,
     level: u8,
     multipv: usize,
     go: Go,
@@ -573,6 +571,7 @@ impl Job {
             .map_or_else(StopFlag::new, |p| p.stop_flag());
         let worker_flag = search_flag.clone();
         let hash = self.hash;
+        let threads = self.threads;
         let multipv = self.multipv;
         std::thread::spawn(move || {
             let found = if let Some(player) = player.as_mut() {
@@ -589,6 +588,7 @@ impl Job {
                 let mut searcher = Searcher::<G>::new(SearchConfig {
                     table_megabytes: hash,
                     top_moves: multipv,
+                    threads,
                     ..SearchConfig::default()
                 });
                 searcher.set_stop_flag(worker_flag);
@@ -607,6 +607,15 @@ impl Job {
         let level = self.level;
         let mut shown = 0;
         let deadline = limits.time.map(|t| started + t);
+        // One line per finished iteration, however fast they come (the search queues them).
+        let show = |shown: &mut u32| {
+            for p in search_flag.take_iterations() {
+                if p.depth > *shown {
+                    *shown = p.depth;
+                    (self.out)(self.info(p.depth, p.score, p.nodes, p.elapsed, &p.pv.join(" ")));
+                }
+            }
+        };
         let found = loop {
             match receiver.recv_timeout(POLL) {
                 Ok(found) => break Some(found),
@@ -617,17 +626,9 @@ impl Job {
             if stop.is_stopped() || (level > 0 && deadline.is_some_and(|d| Instant::now() >= d)) {
                 search_flag.stop();
             }
-            if let Some(p) = search_flag.progress().filter(|p| p.depth > shown) {
-                shown = p.depth;
-                (self.out)(self.info(
-                    p.depth,
-                    p.score,
-                    search_flag.nodes(),
-                    started.elapsed(),
-                    &p.pv.join(" "),
-                ));
-            }
+            show(&mut shown);
         };
+        show(&mut shown);
         let Some(found) = found else {
             (self.out)("info string error: the search failed".to_owned());
             (self.out)("bestmove (none)".to_owned());
@@ -648,7 +649,7 @@ impl Job {
                     1,
                 ));
             }
-        } else if found.depth > 0 || level > 0 {
+        } else if (found.depth > 0 && found.depth != shown) || level > 0 {
             (self.out)(self.info(
                 found.depth,
                 found.score,
@@ -801,10 +802,26 @@ mod tests {
     }
 
     #[test]
-    fn threads_are_accepted_and_said_to_be_unused() {
-        let (mut e, _) = engine();
-        let reply = e.handle("setoption name Threads value 4");
-        assert!(reply[0].contains("one thread"), "{reply:?}");
+    fn two_threads_search_and_every_iteration_gets_an_info_line() {
+        let (mut e, lines) = engine();
+        assert!(e.handle("setoption name Threads value 2").is_empty());
+        assert_eq!(e.threads, 2);
+        assert!(e.handle("position startpos moves d2 d6").is_empty());
+        e.handle("go depth 5");
+        e.finish();
+        let best = bestmove(&lines);
+        let AnyPosition::Morris(p) = &e.position else {
+            panic!("morabaraba")
+        };
+        assert!(p.parse_move(&best).is_ok(), "{best}");
+        // The shallow iterations finish within one look at the search: each still has a line.
+        let depths: Vec<String> = printed(&lines)
+            .iter()
+            .filter_map(|l| l.strip_prefix("info depth "))
+            .filter_map(|l| l.split(' ').next().map(str::to_owned))
+            .collect();
+        assert_eq!(depths, ["1", "2", "3", "4", "5"]);
+        assert!(e.handle("setoption name Threads value 0")[0].contains("error"));
         assert!(e.handle("setoption name Threads value 1").is_empty());
     }
 
