@@ -549,8 +549,11 @@ impl Job {
     fn info(&self, depth: u32, score: Score, nodes: u64, elapsed: Duration, pv: &str) -> String {
         let ms = elapsed.as_millis() as u64;
         // From microseconds: a fast iteration takes under a millisecond.
-        let micros = u64::try_from(elapsed.as_micros()).unwrap_or(u64::MAX).max(1);
-        let nps = u64::try_from(u128::from(nodes) * 1_000_000 / u128::from(micros)).unwrap_or(u64::MAX);
+        let micros = u64::try_from(elapsed.as_micros())
+            .unwrap_or(u64::MAX)
+            .max(1);
+        let nps =
+            u64::try_from(u128::from(nodes) * 1_000_000 / u128::from(micros)).unwrap_or(u64::MAX);
         format!(
             "info depth {depth} seldepth {depth} score {} nodes {nodes} nps {nps} time {ms} pv {pv}",
             score_text(score)

@@ -1,8 +1,8 @@
 //! How long a search may run, and the flag that stops it from another thread.
 
 use crate::search::Score;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::collections::VecDeque;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 

@@ -1,7 +1,7 @@
 //! Lazy SMP: several threads on one search keep its limits, its stop flag and its answers; and
 //! the search reports every iteration it finishes.
 
-use kraal_ai::{Limits, Morris, Score, SearchConfig, Searcher, reference_value};
+use kraal_ai::{Game, Limits, Morris, Score, SearchConfig, Searcher, reference_value};
 use kraal_rules_morris::{Options, Position};
 
 fn two_threads() -> SearchConfig {
@@ -94,4 +94,48 @@ fn every_finished_iteration_is_reported_in_order() {
         assert_eq!(last.pv.first(), report.best.map(|m| m.to_string()).as_ref());
         assert!(flag.take_iterations().is_empty(), "taken once");
     }
+}
+
+/// Every legal move along seeded random games, packed for the table and unpacked again.
+fn assert_moves_round_trip<G: Game>(start: &G::State, games: u64) {
+    let mut moves = Vec::new();
+    for seed in 0..games {
+        let mut state = start.clone();
+        let mut z = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+        for _ in 0..200 {
+            moves.clear();
+            G::legal_moves(&state, &mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            for &m in &moves {
+                let bits = G::move_bits(m);
+                assert!(bits < 1 << 39, "{m}: {bits:#x}");
+                assert_eq!(G::move_from_bits(bits), Some(m), "{m}");
+            }
+            z ^= z << 13;
+            z ^= z >> 7;
+            z ^= z << 17;
+            let _ = G::play(&mut state, moves[(z % moves.len() as u64) as usize]);
+        }
+    }
+}
+
+#[test]
+fn every_move_survives_the_table_packing() {
+    for rules in kraal_rules_morris::RuleSet::ALL {
+        let options = Options::from_rule_set(rules.name(), &[] as &[&str]).expect("rules");
+        assert_moves_round_trip::<Morris>(&Position::new(options), 20);
+    }
+    for rules in kraal_rules_mancala::RuleSet::ALL {
+        let options = kraal_rules_mancala::Options::from_rule_set(rules.name(), &[] as &[&str])
+            .expect("rules");
+        assert_moves_round_trip::<kraal_ai::Mancala>(
+            &kraal_rules_mancala::Position::new(options),
+            20,
+        );
+    }
+    // Bits that pack no move read as none, not as a wrong move.
+    assert_eq!(Morris::move_from_bits(u64::MAX >> 25), None);
+    assert_eq!(kraal_ai::Mancala::move_from_bits(1 << 12), None);
 }

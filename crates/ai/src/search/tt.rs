@@ -93,8 +93,7 @@ impl<G: Game> Table<G> {
     pub fn new(megabytes: usize) -> Table<G> {
         let bytes = megabytes.clamp(1, 1 << 20) << 20;
         let wanted = bytes / std::mem::size_of::<Bucket>();
-        let count = (wanted.next_power_of_two() >> usize::from(!wanted.is_power_of_two()))
-            .max(256);
+        let count = (wanted.next_power_of_two() >> usize::from(!wanted.is_power_of_two())).max(256);
         Table {
             buckets: (0..count).map(|_| Bucket::default()).collect(),
             mask: count - 1,
@@ -190,7 +189,9 @@ impl<G: Game> Table<G> {
                 victim_depth = depth;
             }
         }
-        let mv = entry.best.map_or(0, |m| (G::move_bits(m) & (MOVE_MASK >> 1)) + 1);
+        let mv = entry
+            .best
+            .map_or(0, |m| (G::move_bits(m) & (MOVE_MASK >> 1)) + 1);
         let data = mv | ((i64::from(entry.score) as u64) << MOVE_BITS);
         let meta = entry.depth.clamp(0, MAX_STORED_DEPTH) as u64
             | bound_bits(entry.bound) << 7
@@ -237,7 +238,13 @@ mod tests {
         for (key, depth, score, bound, best) in [
             (1u64, 5, -1_000_000, Bound::Upper, Some(shot)),
             (u64::MAX, 127, 999_990, Bound::Exact, None),
-            (0x1234_5678_9ABC_DEF0, 0, 0, Bound::Lower, Some(Move::pass())),
+            (
+                0x1234_5678_9ABC_DEF0,
+                0,
+                0,
+                Bound::Lower,
+                Some(Move::pass()),
+            ),
         ] {
             let e = Entry {
                 key,
@@ -248,7 +255,11 @@ mod tests {
             };
             table.store(e);
             assert_eq!(table.probe(key), Some(e));
-            assert_eq!(table.probe(key ^ (1 << 40)), None, "another key, same bucket");
+            assert_eq!(
+                table.probe(key ^ (1 << 40)),
+                None,
+                "another key, same bucket"
+            );
         }
     }
 
@@ -276,7 +287,10 @@ mod tests {
         for (&key, depth) in keys.iter().zip([9, 3, 7, 4, 6]) {
             table.store(entry(key, depth));
         }
-        let depths: Vec<Option<i32>> = keys.iter().map(|&k| table.probe(k).map(|e| e.depth)).collect();
+        let depths: Vec<Option<i32>> = keys
+            .iter()
+            .map(|&k| table.probe(k).map(|e| e.depth))
+            .collect();
         assert_eq!(depths, [Some(9), None, Some(7), Some(4), Some(6)]);
         // The same position is overwritten in place, even by a shallower entry.
         table.store(entry(keys[0], 2));
@@ -320,7 +334,9 @@ mod tests {
             depth: (k % 100) as i32,
             score: k as i32 * 3 - 500,
             bound: Bound::Exact,
-            best: Some(Move::place(Point::from_index(k as usize % 24).expect("a point"))),
+            best: Some(Move::place(
+                Point::from_index(k as usize % 24).expect("a point"),
+            )),
         };
         std::thread::scope(|s| {
             for t in 0..2u64 {
