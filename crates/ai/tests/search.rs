@@ -540,8 +540,9 @@ fn the_fast_evaluation_equals_the_weighted_features() {
 ///
 /// Re-pinned for the bucketed table as that test was (before: 35,473 nodes from the Oware
 /// start; the trees differ by 5 nodes). Against the old table: 45% over 80 Oware games at
-/// 100,000 nodes a move, 42.5% over 40 Mulabalaba games at 50,000; within the noise of such
-/// nearly equal trees, and not a proof of equal strength (docs/ai.md, "Threads").
+/// 100,000 nodes a move, 42.5% over 40 Mulabalaba games at 50,000 (within the noise of such
+/// nearly equal trees), and 63.1% over 80 Oware games at 300,000 nodes a move with a 1 MiB
+/// table, where the table fills (docs/ai.md, "Threads").
 #[test]
 fn a_fixed_depth_mancala_search_is_pinned() {
     let mancala = |rules: &str, text: Option<&str>| {
