@@ -27,7 +27,7 @@ const DEFAULT_HASH: usize = 16;
 const MAX_HASH: usize = 1024;
 /// The largest `MultiPV` accepted.
 const MAX_MULTIPV: usize = 64;
-/// The largest `Threads` accepted (all but one unused for now).
+/// The largest `Threads` accepted.
 const MAX_THREADS: usize = 256;
 /// How often the search thread looks at the search's progress.
 const POLL: Duration = Duration::from_millis(5);
@@ -377,7 +377,7 @@ impl Engine {
             "option name Level type spin default 0 min 0 max 7".to_owned(),
             format!("option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"),
             "option name Tables type check default false".to_owned(),
-            "info string Threads is accepted but not used yet: the search runs on one thread"
+            "info string Threads is the full search's threads (lazy SMP); a Level opponent keeps one"
                 .to_owned(),
             "uciok".to_owned(),
         ]
@@ -496,10 +496,6 @@ impl Engine {
         };
         match result {
             Err(e) => error(e),
-            Ok(()) if name.eq_ignore_ascii_case("threads") && self.threads > 1 => vec![format!(
-                "info string Threads {} accepted, but the search uses one thread (lazy SMP is not done yet)",
-                self.threads
-            )],
             Ok(()) => Vec::new(),
         }
     }
@@ -550,6 +546,7 @@ impl Engine {
         let job = Job {
             out: Arc::clone(&self.out),
             hash: self.hash,
+            threads: self.threads,
             level: self.level,
             multipv: self.multipv,
             go,
@@ -586,6 +583,7 @@ impl Drop for Engine {
 struct Job {
     out: Output,
     hash: usize,
+    threads: usize,
     level: u8,
     multipv: usize,
     go: Go,
@@ -604,7 +602,12 @@ struct Found<M> {
 impl Job {
     fn info(&self, depth: u32, score: Score, nodes: u64, elapsed: Duration, pv: &str) -> String {
         let ms = elapsed.as_millis() as u64;
-        let nps = nodes.saturating_mul(1000) / ms.max(1);
+        // From microseconds: a fast iteration takes under a millisecond.
+        let micros = u64::try_from(elapsed.as_micros())
+            .unwrap_or(u64::MAX)
+            .max(1);
+        let nps =
+            u64::try_from(u128::from(nodes) * 1_000_000 / u128::from(micros)).unwrap_or(u64::MAX);
         format!(
             "info depth {depth} seldepth {depth} score {} nodes {nodes} nps {nps} time {ms} pv {pv}",
             score_text(score)
@@ -631,6 +634,7 @@ impl Job {
             .map_or_else(StopFlag::new, |p| p.stop_flag());
         let worker_flag = search_flag.clone();
         let hash = self.hash;
+        let threads = self.threads;
         let multipv = self.multipv;
         std::thread::spawn(move || {
             let found = if let Some(player) = player.as_mut() {
@@ -647,6 +651,7 @@ impl Job {
                 let mut searcher = Searcher::<G>::new(SearchConfig {
                     table_megabytes: hash,
                     top_moves: multipv,
+                    threads,
                     ..SearchConfig::default()
                 });
                 searcher.set_stop_flag(worker_flag);
@@ -666,6 +671,15 @@ impl Job {
         let level = self.level;
         let mut shown = 0;
         let deadline = limits.time.map(|t| started + t);
+        // One line per finished iteration, however fast they come (the search queues them).
+        let show = |shown: &mut u32| {
+            for p in search_flag.take_iterations() {
+                if p.depth > *shown {
+                    *shown = p.depth;
+                    (self.out)(self.info(p.depth, p.score, p.nodes, p.elapsed, &p.pv.join(" ")));
+                }
+            }
+        };
         let found = loop {
             match receiver.recv_timeout(POLL) {
                 Ok(found) => break Some(found),
@@ -676,17 +690,9 @@ impl Job {
             if stop.is_stopped() || (level > 0 && deadline.is_some_and(|d| Instant::now() >= d)) {
                 search_flag.stop();
             }
-            if let Some(p) = search_flag.progress().filter(|p| p.depth > shown) {
-                shown = p.depth;
-                (self.out)(self.info(
-                    p.depth,
-                    p.score,
-                    search_flag.nodes(),
-                    started.elapsed(),
-                    &p.pv.join(" "),
-                ));
-            }
+            show(&mut shown);
         };
+        show(&mut shown);
         let Some(found) = found else {
             (self.out)("info string error: the search failed".to_owned());
             (self.out)("bestmove (none)".to_owned());
@@ -707,7 +713,7 @@ impl Job {
                     1,
                 ));
             }
-        } else if found.depth > 0 || level > 0 {
+        } else if (found.depth > 0 && found.depth != shown) || level > 0 {
             (self.out)(self.info(
                 found.depth,
                 found.score,
@@ -860,10 +866,26 @@ mod tests {
     }
 
     #[test]
-    fn threads_are_accepted_and_said_to_be_unused() {
-        let (mut e, _) = engine();
-        let reply = e.handle("setoption name Threads value 4");
-        assert!(reply[0].contains("one thread"), "{reply:?}");
+    fn two_threads_search_and_every_iteration_gets_an_info_line() {
+        let (mut e, lines) = engine();
+        assert!(e.handle("setoption name Threads value 2").is_empty());
+        assert_eq!(e.threads, 2);
+        assert!(e.handle("position startpos moves d2 d6").is_empty());
+        e.handle("go depth 5");
+        e.finish();
+        let best = bestmove(&lines);
+        let AnyPosition::Morris(p) = &e.position else {
+            panic!("morabaraba")
+        };
+        assert!(p.parse_move(&best).is_ok(), "{best}");
+        // The shallow iterations finish within one look at the search: each still has a line.
+        let depths: Vec<String> = printed(&lines)
+            .iter()
+            .filter_map(|l| l.strip_prefix("info depth "))
+            .filter_map(|l| l.split(' ').next().map(str::to_owned))
+            .collect();
+        assert_eq!(depths, ["1", "2", "3", "4", "5"]);
+        assert!(e.handle("setoption name Threads value 0")[0].contains("error"));
         assert!(e.handle("setoption name Threads value 1").is_empty());
     }
 

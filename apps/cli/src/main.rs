@@ -186,6 +186,10 @@ enum Command {
         #[arg(long, value_name = "N", default_value_t = 1,
               value_parser = clap::value_parser!(u64).range(1..))]
         top: u64,
+        /// Search on this many threads (lazy SMP; 1 gives the same answer every time).
+        #[arg(long, value_name = "N", default_value_t = 1,
+              value_parser = clap::value_parser!(u64).range(1..=256))]
+        threads: u64,
         /// Print the result as JSON.
         #[arg(long)]
         json: bool,
@@ -249,6 +253,11 @@ enum Command {
         /// Threads playing games at once.
         #[arg(long, value_name = "T", default_value_t = 1)]
         threads: usize,
+        /// Threads of each built-in player's search when it searches by time (`--movetime` or
+        /// `--clock`; lazy SMP). Node budgets always search on one thread.
+        #[arg(long, value_name = "N", default_value_t = 1,
+              value_parser = clap::value_parser!(u64).range(1..=256))]
+        search_threads: u64,
         /// Stop as soon as a sequential test (SPRT, elo0 0, elo1 110) decides.
         #[arg(long)]
         sprt: bool,
@@ -339,12 +348,14 @@ fn main() -> ExitCode {
             depth,
             time,
             top,
+            threads,
             json,
         }) => {
             let budget = tools::Budget { depth, time };
             resolve(&game, &rules).and_then(|r| {
                 let top = usize::try_from(top).unwrap_or(usize::MAX);
-                tools::analyse(&r, position.as_deref(), &budget, top, json)
+                let threads = usize::try_from(threads).unwrap_or(1);
+                tools::analyse(&r, position.as_deref(), &budget, top, threads, json)
             })
         }
         Some(Command::Ascent(args)) => ascent::run(&args),
@@ -385,6 +396,7 @@ fn main() -> ExitCode {
             games,
             seed,
             threads,
+            search_threads,
             sprt,
             movetime,
             clock,
@@ -400,6 +412,7 @@ fn main() -> ExitCode {
                 games,
                 seed,
                 threads,
+                search_threads: usize::try_from(search_threads).unwrap_or(1),
                 sprt,
                 movetime,
                 clock,

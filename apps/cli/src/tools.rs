@@ -149,15 +149,19 @@ pub fn analyse(
     position: Option<&str>,
     budget: &Budget,
     top: usize,
+    threads: usize,
     json: bool,
 ) -> Result<()> {
     let limits = budget.limits(Duration::from_secs(2))?;
+    if threads == 0 {
+        bail!("--threads must be at least 1");
+    }
     if !json && let Some(line) = crate::tables::verdict(rules, position) {
         outln!("{line}");
     }
     with_family!(rules, fam => {
         let pos = fam.position(position)?;
-        search::<_>(&fam, &pos, limits, top, json)
+        search::<_>(&fam, &pos, limits, top, threads, json)
     })
 }
 
@@ -166,6 +170,7 @@ fn search<F: Family>(
     pos: &F::Position,
     limits: Limits,
     top: usize,
+    threads: usize,
     json: bool,
 ) -> Result<()> {
     if let Some(outcome) = F::outcome(pos) {
@@ -173,6 +178,7 @@ fn search<F: Family>(
     }
     let config = SearchConfig {
         top_moves: top.max(1),
+        threads,
         ..SearchConfig::default()
     };
     let mut searcher = Searcher::<F::Ai>::new(config);
@@ -249,8 +255,10 @@ pub struct MatchArgs {
     pub games: u32,
     /// Seed of the openings and noise.
     pub seed: u64,
-    /// Threads.
+    /// Games played at once.
     pub threads: usize,
+    /// Threads of each built-in player's search by time (lazy SMP).
+    pub search_threads: usize,
     /// Stop early when the SPRT (elo0 0, elo1 110) decides.
     pub sprt: bool,
     /// Milliseconds per move, for every player.
@@ -347,6 +355,14 @@ pub fn play(rules: &GameRules, args: &MatchArgs, json: bool) -> Result<()> {
         (None, Some(clock)) => parse_clock(clock)?,
         (None, None) => Pace::Budget,
     };
+    if args.search_threads == 0 {
+        bail!("--search-threads must be at least 1");
+    }
+    if args.search_threads > 1 && pace == Pace::Budget {
+        bail!(
+            "--search-threads is for a search by time: give --movetime MS or --clock BASE+INC (node budgets stay on one thread)"
+        );
+    }
     if pace == Pace::Budget
         && [&white_who, &black_who]
             .iter()
@@ -402,6 +418,7 @@ pub fn play(rules: &GameRules, args: &MatchArgs, json: bool) -> Result<()> {
         tags: [&args.white, &args.black],
         labels: [&white, &black],
         records: args.records.as_deref(),
+        search_threads: args.search_threads,
         bar: &bar,
         json,
         forfeits: Mutex::new(Vec::new()),
@@ -480,6 +497,8 @@ struct MatchSides<'a> {
     /// The players as shown.
     labels: [&'a str; 2],
     records: Option<&'a std::path::Path>,
+    /// Threads of each built-in player's search by time.
+    search_threads: usize,
     bar: &'a indicatif::ProgressBar,
     json: bool,
     /// (game index, text) of each forfeit.
@@ -504,10 +523,10 @@ where
     let make = || -> Result<[Box<dyn Contender<F::Ai>>; 2], String> {
         let one = |w: &Who, i: usize| -> Result<Box<dyn Contender<F::Ai>>, String> {
             Ok(match w {
-                Who::BuiltIn(o) => Box::new(BuiltIn::<F::Ai>::with_tables(
-                    *o,
-                    sides.tables[i].and_then(F::oracle_of),
-                )),
+                Who::BuiltIn(o) => Box::new(
+                    BuiltIn::<F::Ai>::with_tables(*o, sides.tables[i].and_then(F::oracle_of))
+                        .with_threads(sides.search_threads),
+                ),
                 Who::Engine(spec) => Box::new(External::<F>::start(spec, rules)?),
             })
         };

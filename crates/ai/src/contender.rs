@@ -139,6 +139,7 @@ pub struct BuiltIn<G: Game> {
     player: Player<G>,
     timed: Option<Box<Searcher<G>>>,
     oracle: Option<std::sync::Arc<dyn crate::tables::Oracle<G>>>,
+    threads: usize,
 }
 
 impl<G: Game> BuiltIn<G> {
@@ -161,7 +162,17 @@ impl<G: Game> BuiltIn<G> {
             player,
             timed: None,
             oracle,
+            threads: 1,
         }
+    }
+
+    /// Searches on `threads` threads (lazy SMP, see [`SearchConfig::threads`]) when it searches
+    /// by time; its node budget under [`Pace::Budget`] stays on one thread, so that stays
+    /// reproducible. The Calf's tree search keeps one thread.
+    #[must_use]
+    pub fn with_threads(mut self, threads: usize) -> BuiltIn<G> {
+        self.threads = threads.max(1);
+        self
     }
 }
 
@@ -188,6 +199,7 @@ impl<G: Game> Contender<G> for BuiltIn<G> {
                 });
                 let config = SearchConfig {
                     seed: turn.seed,
+                    threads: self.threads,
                     ..searcher.config()
                 };
                 searcher.set_config(config);

@@ -72,6 +72,13 @@ pub trait Game: 'static {
     fn move_key(mv: Self::Move) -> usize;
     /// How many distinct [`Game::move_key`] values there are.
     const MOVE_KEYS: usize;
+    /// The move packed into the low 39 bits of a number, for the shared transposition table;
+    /// [`Game::move_from_bits`] undoes it.
+    fn move_bits(mv: Self::Move) -> u64;
+    /// The move that [`Game::move_bits`] packed into `bits`; `None` if `bits` packs no move
+    /// (a table entry torn by two threads can give such bits; the search checks a move it reads
+    /// back against the legal moves before playing it).
+    fn move_from_bits(bits: u64) -> Option<Self::Move>;
     /// The share, in percent, of an opponent's node budget that a search of `state` gets.
     /// Games whose nodes cost much more (Mulabalaba's relay sowing) get less, so every
     /// opponent thinks about as long in every game; the ratios between opponents stay the same.

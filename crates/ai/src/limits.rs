@@ -1,6 +1,7 @@
 //! How long a search may run, and the flag that stops it from another thread.
 
 use crate::search::Score;
+use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
@@ -56,6 +57,7 @@ pub struct StopFlag {
     stop: Arc<AtomicBool>,
     nodes: Arc<AtomicU64>,
     progress: Arc<Mutex<Option<Progress>>>,
+    iterations: Arc<Mutex<VecDeque<Progress>>>,
 }
 
 impl StopFlag {
@@ -81,6 +83,10 @@ impl StopFlag {
         self.stop.store(false, Ordering::Relaxed);
         self.nodes.store(0, Ordering::Relaxed);
         *self.progress.lock().unwrap_or_else(PoisonError::into_inner) = None;
+        self.iterations
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clear();
     }
 
     /// Nodes searched so far, as last published by the search (at most 1,024 behind).
@@ -103,8 +109,33 @@ impl StopFlag {
             .clone()
     }
 
-    /// Publishes a finished iteration (once per depth, so the lock costs nothing).
+    /// Every iteration finished since the last call, oldest first (at most the last
+    /// [`StopFlag::KEPT`]), for a front end printing one line per depth: iterations that
+    /// finish within one look at [`StopFlag::progress`] are not lost.
+    #[must_use]
+    pub fn take_iterations(&self) -> Vec<Progress> {
+        self.iterations
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .drain(..)
+            .collect()
+    }
+
+    /// How many finished iterations [`StopFlag::take_iterations`] keeps.
+    pub const KEPT: usize = 128;
+
+    /// Publishes a finished iteration (once per depth, so the locks cost nothing).
     pub(crate) fn publish_progress(&self, progress: Progress) {
+        {
+            let mut queue = self
+                .iterations
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner);
+            if queue.len() >= Self::KEPT {
+                queue.pop_front();
+            }
+            queue.push_back(progress.clone());
+        }
         *self.progress.lock().unwrap_or_else(PoisonError::into_inner) = Some(progress);
     }
 }
@@ -118,4 +149,8 @@ pub struct Progress {
     pub score: Score,
     /// The best line, in move notation.
     pub pv: Vec<String>,
+    /// Nodes searched when the iteration finished (by every thread).
+    pub nodes: u64,
+    /// Time taken when the iteration finished.
+    pub elapsed: Duration,
 }

@@ -118,4 +118,25 @@ impl Game for Mancala {
     fn move_key(mv: Move) -> usize {
         mv.side().index() * 32 + usize::from(mv.index()).min(31)
     }
+
+    fn move_bits(mv: Move) -> u64 {
+        let game = match mv.game() {
+            Kind::Oware => 0,
+            Kind::Mulabalaba => 1,
+        };
+        u64::from(mv.index()) | (mv.side().index() as u64) << 8 | game << 9
+    }
+
+    fn move_from_bits(bits: u64) -> Option<Move> {
+        if bits >> 10 != 0 {
+            return None;
+        }
+        let game = if bits >> 9 & 1 == 0 {
+            Kind::Oware
+        } else {
+            Kind::Mulabalaba
+        };
+        let side = Side::ALL[(bits >> 8 & 1) as usize];
+        Some(Move::new(game, side, bits as u8))
+    }
 }

@@ -298,6 +298,36 @@ impl Game for Morris {
         from * 26 + to
     }
 
+    fn move_bits(mv: Move) -> u64 {
+        // Five bits each for the two points (31: none), then one bit per point shot.
+        let point = |p: Option<Point>| p.map_or(31, |p| p.index() as u64);
+        point(mv.from()) | point(mv.to()) << 5 | u64::from(mv.shot_bits()) << 10
+    }
+
+    fn move_from_bits(bits: u64) -> Option<Move> {
+        let point = |b: u64| match b & 31 {
+            31 => Ok(None),
+            i => Point::from_index(i as usize).map(Some).ok_or(()),
+        };
+        let shots = bits >> 10;
+        if shots >> Point::COUNT != 0 {
+            return None;
+        }
+        let mv = match (point(bits).ok()?, point(bits >> 5).ok()?) {
+            (None, None) => Move::pass(),
+            (None, Some(to)) => Move::place(to),
+            (Some(from), Some(to)) => Move::step(from, to),
+            (Some(_), None) => return None,
+        };
+        let mut rest = shots;
+        let shot = std::iter::from_fn(|| {
+            let at = rest.trailing_zeros() as usize;
+            rest &= rest.wrapping_sub(1);
+            Point::from_index(at)
+        });
+        Some(mv.with_shots(shot))
+    }
+
     fn move_prior(_state: &Position, mv: Move) -> i32 {
         // Most moves shoot nothing, and one shot is the rule: skip the (software) popcount.
         let shots = mv.shot_bits();

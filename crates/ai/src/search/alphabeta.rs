@@ -7,6 +7,7 @@ use crate::search::score::{INFINITY, Score, WIN_BOUND, from_table, to_table, ver
 use crate::search::tt::{Bound, Entry, Table};
 use crate::tables::Oracle;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 /// Switches and sizes of the alpha-beta search.
@@ -30,6 +31,11 @@ pub struct SearchConfig {
     /// both stay off while more than one top move is scored: top-N scores (hints, analysis,
     /// review, puzzle proofs) are exact at the depth reported.
     pub reductions: bool,
+    /// Threads searching at once (lazy SMP): 1 is the plain, deterministic search. With more,
+    /// helper threads search the same root and share the transposition table, and the main
+    /// thread's result is reported; a node limit then counts the nodes of every thread (to
+    /// within about 1,024 a thread), and the result varies from run to run.
+    pub threads: usize,
 }
 
 impl Default for SearchConfig {
@@ -42,6 +48,7 @@ impl Default for SearchConfig {
             noise: 0,
             seed: 0,
             reductions: true,
+            threads: 1,
         }
     }
 }
@@ -74,10 +81,19 @@ const FUTILITY_MARGIN: i32 = 600;
 /// How many moves of a node are picked best-first one at a time before the rest are sorted.
 const PICKED: usize = 3;
 
+/// What the threads of one multi-threaded search share besides the table.
+#[derive(Default)]
+struct Shared {
+    /// Nodes of every thread, each adding its own at every poll and at its end.
+    nodes: AtomicU64,
+    /// Raised when the main thread has finished: the helpers stop.
+    done: AtomicBool,
+}
+
 /// An alpha-beta searcher for one game. Keep it between moves to reuse its buffers.
 pub struct Searcher<G: Game> {
     config: SearchConfig,
-    table: Table<G::Move>,
+    table: Arc<Table<G>>,
     killers: Vec<[Option<G::Move>; 2]>,
     history: Vec<i32>,
     buffers: Vec<Vec<G::Move>>,
@@ -91,6 +107,14 @@ pub struct Searcher<G: Game> {
     prune: bool,
     /// Endgame tables, if the program handed some (see [`crate::tables`]).
     oracle: Option<Arc<dyn Oracle<G>>>,
+    /// 0 for the main thread; helpers count from 1.
+    thread: usize,
+    /// Set while a multi-threaded search runs.
+    shared: Option<Arc<Shared>>,
+    /// Nodes already added to `shared.nodes`.
+    flushed: u64,
+    /// The helper threads' searchers, kept between searches for their buffers.
+    helpers: Vec<Searcher<G>>,
 }
 
 impl<G: Game> Searcher<G> {
@@ -99,7 +123,7 @@ impl<G: Game> Searcher<G> {
     pub fn new(config: SearchConfig) -> Searcher<G> {
         Searcher {
             config,
-            table: Table::new(config.table_megabytes),
+            table: Arc::new(Table::new(config.table_megabytes)),
             killers: vec![[None; 2]; MAX_PLY],
             history: vec![0; G::MOVE_KEYS],
             buffers: (0..MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
@@ -111,6 +135,34 @@ impl<G: Game> Searcher<G> {
             aborted: false,
             prune: false,
             oracle: None,
+            thread: 0,
+            shared: None,
+            flushed: 0,
+            helpers: Vec::new(),
+        }
+    }
+
+    /// A helper for a multi-threaded search: its own killers, history and buffers, the main
+    /// searcher's table.
+    fn helper(&self, thread: usize) -> Searcher<G> {
+        Searcher {
+            config: self.config,
+            table: Arc::clone(&self.table),
+            killers: vec![[None; 2]; MAX_PLY],
+            history: vec![0; G::MOVE_KEYS],
+            buffers: (0..MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
+            order: (0..MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
+            nodes: 0,
+            node_limit: u64::MAX,
+            deadline: None,
+            stop: self.stop.clone(),
+            aborted: false,
+            prune: false,
+            oracle: self.oracle.clone(),
+            thread,
+            shared: None,
+            flushed: 0,
+            helpers: Vec::new(),
         }
     }
 
@@ -126,7 +178,8 @@ impl<G: Game> Searcher<G> {
         self.config
     }
 
-    /// Changes the settings (a new table size takes effect only through [`Searcher::new`]).
+    /// Changes the settings (a new table size takes effect only through [`Searcher::new`];
+    /// a new thread count at the next search).
     pub fn set_config(&mut self, config: SearchConfig) {
         self.config = config;
     }
@@ -142,11 +195,67 @@ impl<G: Game> Searcher<G> {
         self.stop = flag;
     }
 
-    /// Searches `state` within `limits` and reports the best move found. The same state, limits
-    /// (by depth or nodes) and config give the same report.
+    /// Searches `state` within `limits` and reports the best move found. With one thread (see
+    /// [`SearchConfig::threads`]) the same state, limits (by depth or nodes) and config give
+    /// the same report.
     pub fn search(&mut self, state: &G::State, limits: Limits) -> SearchReport<G::Move> {
         let started = Instant::now();
         self.table.clear();
+        let threads = self.config.threads.max(1);
+        if threads == 1 {
+            return self.search_thread(state, limits, started);
+        }
+        // Lazy SMP: the helpers search the same root into the shared table until the main
+        // thread is done; only the main thread's result counts.
+        let shared = Arc::new(Shared::default());
+        let mut helpers = std::mem::take(&mut self.helpers);
+        helpers.truncate(threads - 1);
+        while helpers.len() < threads - 1 {
+            helpers.push(self.helper(helpers.len() + 1));
+        }
+        for helper in &mut helpers {
+            helper.config = self.config;
+            helper.table = Arc::clone(&self.table);
+            helper.stop = self.stop.clone();
+            helper.oracle.clone_from(&self.oracle);
+            helper.shared = Some(Arc::clone(&shared));
+        }
+        self.shared = Some(Arc::clone(&shared));
+        let mut report = std::thread::scope(|scope| {
+            for helper in &mut helpers {
+                scope.spawn(move || helper.search_thread(state, limits, started));
+            }
+            let report = self.search_thread(state, limits, started);
+            shared.done.store(true, Ordering::Relaxed);
+            report
+        });
+        for helper in &mut helpers {
+            helper.shared = None;
+        }
+        self.helpers = helpers;
+        self.shared = None;
+        report.nodes = shared.nodes.load(Ordering::Relaxed);
+        self.stop.publish(report.nodes);
+        report.elapsed = started.elapsed();
+        report
+    }
+
+    /// Nodes searched so far by every thread of this search.
+    fn total_nodes(&self) -> u64 {
+        self.shared.as_ref().map_or(self.nodes, |shared| {
+            shared.nodes.load(Ordering::Relaxed) + self.nodes - self.flushed
+        })
+    }
+
+    /// One thread's iterative deepening (the whole search on one thread).
+    fn search_thread(
+        &mut self,
+        state: &G::State,
+        limits: Limits,
+        started: Instant,
+    ) -> SearchReport<G::Move> {
+        let main = self.thread == 0;
+        self.flushed = 0;
         self.history.fill(0);
         self.killers.fill([None; 2]);
         self.nodes = 0;
@@ -184,11 +293,19 @@ impl<G: Game> Searcher<G> {
         }
         moves.sort_by_key(|&m| -G::move_prior(&state, m));
         root.extend(moves.iter().map(|&m| (m, -INFINITY)));
+        if !main && !root.is_empty() {
+            // Helpers start from other moves and every other one a ply deeper, so that they
+            // fill the table with what the main thread will need next, not what it has.
+            let turn = self.thread % root.len();
+            root.rotate_left(turn);
+        }
+        let skip = u32::from(!main && self.thread % 2 == 1);
         let mut previous = 0;
         for depth in 1..=max_depth {
             if root.is_empty() {
                 break;
             }
+            let depth = (depth + skip).min(max_depth);
             let scored = self.aspirated_root(&mut state, &mut root, depth, previous);
             // An unfinished iteration proves nothing: keep the last finished one.
             let Some((best_move, best_score)) = scored.filter(|_| !self.aborted) else {
@@ -203,11 +320,16 @@ impl<G: Game> Searcher<G> {
                 .take(self.config.top_moves.max(1))
                 .map(|&(m, s)| (m, Score::from_raw(s)))
                 .collect();
+            if !main {
+                continue;
+            }
             report.pv = self.principal_variation(&mut state, best_move, depth);
             self.stop.publish_progress(Progress {
                 depth,
                 score: report.score,
                 pv: report.pv.iter().map(ToString::to_string).collect(),
+                nodes: self.total_nodes(),
+                elapsed: started.elapsed(),
             });
             // A win or loss within the horizon is proven; deeper search cannot change it (but
             // the other top moves' scores can still deepen).
@@ -218,7 +340,14 @@ impl<G: Game> Searcher<G> {
         }
         report.nodes = self.nodes;
         report.elapsed = started.elapsed();
-        self.stop.publish(self.nodes);
+        if let Some(shared) = &self.shared {
+            shared
+                .nodes
+                .fetch_add(self.nodes - self.flushed, Ordering::Relaxed);
+            self.flushed = self.nodes;
+        } else {
+            self.stop.publish(self.nodes);
+        }
         report
     }
 
@@ -314,13 +443,24 @@ impl<G: Game> Searcher<G> {
             score: root[0].1,
             bound: Bound::Exact,
             best: Some(root[0].0),
-            generation: 0,
         });
         Some(root[0])
     }
 
     fn poll(&mut self) {
-        self.stop.publish(self.nodes);
+        if let Some(shared) = &self.shared {
+            let new = self.nodes - self.flushed;
+            self.flushed = self.nodes;
+            let total = shared.nodes.fetch_add(new, Ordering::Relaxed) + new;
+            if self.thread == 0 {
+                self.stop.publish(total);
+            }
+            if total >= self.node_limit || shared.done.load(Ordering::Relaxed) {
+                self.aborted = true;
+            }
+        } else {
+            self.stop.publish(self.nodes);
+        }
         if self.stop.is_stopped() || self.deadline.is_some_and(|d| Instant::now() >= d) {
             self.aborted = true;
         }
@@ -523,7 +663,6 @@ impl<G: Game> Searcher<G> {
             score: to_table(best, ply),
             bound,
             best: best_move,
-            generation: 0,
         });
         best
     }

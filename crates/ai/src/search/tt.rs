@@ -1,4 +1,21 @@
-//! The transposition table: a fixed array of entries indexed by the position hash.
+//! The transposition table: buckets of four entries sharing a cache line, indexed by the
+//! position hash, shared by every thread of a search without locks and without `unsafe`.
+//!
+//! Each entry is two `AtomicU64` words ("lockless hashing", after Hyatt and Mann):
+//!
+//! - `data`: the best move (40 bits, [`Game::move_bits`] + 1, 0 for none) and the score
+//!   (24 bits, signed);
+//! - `check`: the depth, bound and generation in its low 16 bits, and in its high 48 bits a
+//!   spread of the position's key XOR a mix of everything else stored.
+//!
+//! A reader recomputes the check from the key it probes and the words it read; an entry torn by
+//! two threads writing at once (one word from each) fails the check and reads as empty, except
+//! with a chance of about 2^-48. A hash move is checked against the legal moves before use, so
+//! even that chance cannot make an illegal move.
+
+use crate::game::Game;
+use std::marker::PhantomData;
+use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 
 /// What a stored score means.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -8,112 +25,248 @@ pub(crate) enum Bound {
     Upper,
 }
 
-#[derive(Clone, Copy, Debug)]
+/// What the search stores for a position and reads back.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Entry<M> {
     pub key: u64,
+    /// Plies searched below the position (stored clamped to 0..=127).
     pub depth: i32,
     pub score: i32,
     pub bound: Bound,
     pub best: Option<M>,
-    /// Set by [`Table::store`]: the table's generation when stored (it fits in padding, so an
-    /// entry is no bigger than before).
-    pub generation: u8,
 }
 
-/// A direct-mapped table that keeps the deeper entry on a clash.
-///
-/// Clearing bumps a generation number instead of writing the whole table: a slot of an older
-/// generation reads as empty, exactly as if it had been cleared (a real sweep happens once every
-/// 255 clears, when the number wraps).
-pub(crate) struct Table<M> {
-    slots: Vec<Entry<M>>,
+/// Entries per bucket: four of 16 bytes fill a 64-byte cache line.
+const WAYS: usize = 4;
+/// The low bits of `check` that hold depth, bound and generation.
+const META_BITS: u32 = 16;
+const META_MASK: u64 = (1 << META_BITS) - 1;
+/// Bits of `data` that hold the move (the score takes the rest).
+const MOVE_BITS: u32 = 40;
+const MOVE_MASK: u64 = (1 << MOVE_BITS) - 1;
+/// Generations run 1..=GENERATIONS; 0 marks a slot never written since the last sweep.
+const GENERATIONS: u8 = 127;
+const MAX_STORED_DEPTH: i32 = 127;
+
+#[derive(Default)]
+struct Slot {
+    check: AtomicU64,
+    data: AtomicU64,
+}
+
+#[derive(Default)]
+#[repr(align(64))]
+struct Bucket([Slot; WAYS]);
+
+/// The shared table. All methods take `&self`; relaxed atomics suffice because a torn or stale
+/// entry is only ever a worse hint, never a wrong move (see the module's notes).
+pub(crate) struct Table<G: Game> {
+    buckets: Vec<Bucket>,
     mask: usize,
-    generation: u8,
+    generation: AtomicU8,
+    game: PhantomData<fn() -> G>,
 }
 
-impl<M: Copy> Table<M> {
-    /// A table of about `megabytes` MiB (at least 1,024 entries). The entry count depends only on
-    /// the size of an `Option<Entry>`, as it always has, so a size gives the same table.
-    pub fn new(megabytes: usize) -> Table<M> {
-        let per = std::mem::size_of::<Option<Entry<M>>>().max(1);
-        let wanted = (megabytes.max(1) << 20) / per;
-        let size = wanted.next_power_of_two().max(1024) / 2;
+/// Spreads the bits of the stored words over the check (a multiply by an odd constant is a
+/// bijection, and carries every difference upwards into the 48 checked bits).
+fn mix(data: u64, meta: u64) -> u64 {
+    (data ^ meta.rotate_right(META_BITS)).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
+/// The key with every bit carried into the 48 checked bits, so that two keys differing only in
+/// their low 16 bits (which a small table does not all use for the index) still differ there.
+fn spread(key: u64) -> u64 {
+    key.wrapping_mul(0xD6E8_FEB8_6659_FD93)
+}
+
+fn bound_bits(bound: Bound) -> u64 {
+    match bound {
+        Bound::Exact => 0,
+        Bound::Lower => 1,
+        Bound::Upper => 2,
+    }
+}
+
+impl<G: Game> Table<G> {
+    /// A table of about `megabytes` MiB: the largest power of two of 64-byte buckets that fits
+    /// (at least 256 buckets).
+    pub fn new(megabytes: usize) -> Table<G> {
+        let bytes = megabytes.clamp(1, 1 << 20) << 20;
+        let wanted = bytes / std::mem::size_of::<Bucket>();
+        let count = (wanted.next_power_of_two() >> usize::from(!wanted.is_power_of_two())).max(256);
         Table {
-            slots: vec![Self::EMPTY; size],
-            mask: size - 1,
-            generation: 1,
+            buckets: (0..count).map(|_| Bucket::default()).collect(),
+            mask: count - 1,
+            generation: AtomicU8::new(1),
+            game: PhantomData,
         }
     }
 
-    /// An entry of generation 0, which is never current.
-    const EMPTY: Entry<M> = Entry {
-        key: 0,
-        depth: 0,
-        score: 0,
-        bound: Bound::Exact,
-        best: None,
-        generation: 0,
-    };
+    /// How many entries the table holds.
+    #[cfg(test)]
+    pub fn capacity(&self) -> usize {
+        self.buckets.len() * WAYS
+    }
 
-    pub fn clear(&mut self) {
-        if self.generation == u8::MAX {
-            self.slots.fill(Self::EMPTY);
-            self.generation = 1;
+    /// Empties the table for a new search: entries of other generations read as empty. A real
+    /// sweep happens once every 127 clears, when the number wraps. Call it only while no other
+    /// thread uses the table.
+    pub fn clear(&self) {
+        let generation = self.generation.load(Ordering::Relaxed);
+        if generation >= GENERATIONS {
+            for bucket in &self.buckets {
+                for slot in &bucket.0 {
+                    slot.check.store(0, Ordering::Relaxed);
+                    slot.data.store(0, Ordering::Relaxed);
+                }
+            }
+            self.generation.store(1, Ordering::Relaxed);
         } else {
-            self.generation += 1;
+            self.generation.store(generation + 1, Ordering::Relaxed);
         }
     }
 
-    pub fn probe(&self, key: u64) -> Option<Entry<M>> {
-        let slot = &self.slots[key as usize & self.mask];
-        (slot.generation == self.generation && slot.key == key).then_some(*slot)
+    fn bucket(&self, key: u64) -> &Bucket {
+        &self.buckets[key as usize & self.mask]
     }
 
-    pub fn store(&mut self, entry: Entry<M>) {
-        let generation = self.generation;
-        let slot = &mut self.slots[entry.key as usize & self.mask];
-        if slot.generation == generation && slot.key != entry.key && slot.depth > entry.depth {
-            return;
+    /// Reads a slot: its meta bits and data if it holds `key` in the current generation.
+    fn read(slot: &Slot, key: u64, generation: u8) -> Option<(u64, u64)> {
+        let check = slot.check.load(Ordering::Relaxed);
+        let data = slot.data.load(Ordering::Relaxed);
+        let meta = check & META_MASK;
+        let current = (meta >> 9) as u8 == generation;
+        let matches = (check ^ spread(key) ^ mix(data, meta)) & !META_MASK == 0;
+        (current && matches).then_some((meta, data))
+    }
+
+    /// The entry stored for `key` in this generation, if any.
+    pub fn probe(&self, key: u64) -> Option<Entry<G::Move>> {
+        let generation = self.generation.load(Ordering::Relaxed);
+        self.bucket(key).0.iter().find_map(|slot| {
+            let (meta, data) = Self::read(slot, key, generation)?;
+            let bound = match (meta >> 7) & 3 {
+                0 => Bound::Exact,
+                1 => Bound::Lower,
+                _ => Bound::Upper,
+            };
+            let bits = data & MOVE_MASK;
+            Some(Entry {
+                key,
+                depth: (meta & 0x7F) as i32,
+                score: (data as i64 >> MOVE_BITS) as i32,
+                bound,
+                best: bits.checked_sub(1).and_then(G::move_from_bits),
+            })
+        })
+    }
+
+    /// Stores `entry`: over the entry of the same position if the bucket has one, else in a
+    /// slot empty or left from an earlier search, else over the shallowest entry (the first of
+    /// equals). The new entry is always kept.
+    pub fn store(&self, entry: Entry<G::Move>) {
+        let generation = self.generation.load(Ordering::Relaxed);
+        let bucket = self.bucket(entry.key);
+        let mut victim = 0;
+        let mut victim_depth = i32::MAX;
+        for (i, slot) in bucket.0.iter().enumerate() {
+            let check = slot.check.load(Ordering::Relaxed);
+            let meta = check & META_MASK;
+            if (meta >> 9) as u8 != generation {
+                if victim_depth > -1 {
+                    victim = i;
+                    victim_depth = -1;
+                }
+                continue;
+            }
+            if Self::read(slot, entry.key, generation).is_some() {
+                victim = i;
+                break;
+            }
+            let depth = (meta & 0x7F) as i32;
+            if depth < victim_depth {
+                victim = i;
+                victim_depth = depth;
+            }
         }
-        *slot = Entry {
-            generation,
-            ..entry
-        };
+        let mv = entry
+            .best
+            .map_or(0, |m| (G::move_bits(m) & (MOVE_MASK >> 1)) + 1);
+        let data = mv | ((i64::from(entry.score) as u64) << MOVE_BITS);
+        let meta = entry.depth.clamp(0, MAX_STORED_DEPTH) as u64
+            | bound_bits(entry.bound) << 7
+            | u64::from(generation) << 9;
+        let check = ((spread(entry.key) ^ mix(data, meta)) & !META_MASK) | meta;
+        let slot = &bucket.0[victim];
+        slot.data.store(data, Ordering::Relaxed);
+        slot.check.store(check, Ordering::Relaxed);
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::{Mancala, Morris};
+    use kraal_rules_morris::{Move, Point};
 
-    fn entry(key: u64, depth: i32) -> Entry<u8> {
+    fn entry(key: u64, depth: i32) -> Entry<Move> {
         Entry {
             key,
             depth,
-            score: 7,
+            score: -7,
             bound: Bound::Lower,
-            best: Some(3),
-            generation: 0,
+            best: Some(Move::place(Point::from_index(3).expect("a point"))),
         }
     }
 
     #[test]
-    fn an_entry_with_its_generation_is_no_bigger_than_an_optional_one_was() {
-        // The generation byte sits in padding: the same megabytes hold as many entries.
-        assert!(
-            std::mem::size_of::<Entry<kraal_rules_morris::Move>>()
-                <= std::mem::size_of::<Option<Entry<kraal_rules_morris::Move>>>()
-        );
-        assert!(
-            std::mem::size_of::<Entry<kraal_rules_mancala::Move>>()
-                <= std::mem::size_of::<Option<Entry<kraal_rules_mancala::Move>>>()
-        );
+    fn a_bucket_fills_one_cache_line() {
+        assert_eq!(std::mem::size_of::<Bucket>(), 64);
+        assert_eq!(std::mem::align_of::<Bucket>(), 64);
+        assert_eq!(Table::<Morris>::new(16).capacity(), (16 << 20) / 16);
+        assert_eq!(Table::<Mancala>::new(3).capacity(), (2 << 20) / 16);
+    }
+
+    #[test]
+    fn an_entry_reads_back_as_stored() {
+        let table = Table::<Morris>::new(1);
+        let shot = Move::step(
+            Point::from_index(0).expect("a point"),
+            Point::from_index(24).expect("a point"),
+        )
+        .with_shots([Point::from_index(5).expect("a point")]);
+        for (key, depth, score, bound, best) in [
+            (1u64, 5, -1_000_000, Bound::Upper, Some(shot)),
+            (u64::MAX, 127, 999_990, Bound::Exact, None),
+            (
+                0x1234_5678_9ABC_DEF0,
+                0,
+                0,
+                Bound::Lower,
+                Some(Move::pass()),
+            ),
+        ] {
+            let e = Entry {
+                key,
+                depth,
+                score,
+                bound,
+                best,
+            };
+            table.store(e);
+            assert_eq!(table.probe(key), Some(e));
+            assert_eq!(
+                table.probe(key ^ (1 << 40)),
+                None,
+                "another key, same bucket"
+            );
+        }
     }
 
     #[test]
     fn a_cleared_table_is_empty_through_every_generation_wrap() {
-        let mut table = Table::<u8>::new(1);
-        for round in 0..600u64 {
+        let table = Table::<Morris>::new(1);
+        for round in 0..300u64 {
             assert!(table.probe(round).is_none(), "round {round}");
             assert!(
                 table.probe(round.wrapping_sub(1)).is_none(),
@@ -126,18 +279,79 @@ mod tests {
     }
 
     #[test]
-    fn a_clash_keeps_the_deeper_entry_within_a_generation_only() {
-        let mut table = Table::<u8>::new(1);
-        let other = 1 + table.mask as u64 + 1;
-        table.store(entry(1, 9));
-        table.store(entry(other, 3));
-        assert!(table.probe(other).is_none());
-        assert_eq!(table.probe(1).map(|e| e.depth), Some(9));
-        table.store(entry(1, 2));
-        assert_eq!(table.probe(1).map(|e| e.depth), Some(2));
+    fn a_full_bucket_gives_up_its_shallowest_entry() {
+        let table = Table::<Morris>::new(1);
+        let stride = table.mask as u64 + 1;
+        // Five positions in one bucket of four, at depths 9, 3, 7, 4, then 6.
+        let keys: Vec<u64> = (1..=5).map(|k| 5 + k * stride).collect();
+        for (&key, depth) in keys.iter().zip([9, 3, 7, 4, 6]) {
+            table.store(entry(key, depth));
+        }
+        let depths: Vec<Option<i32>> = keys
+            .iter()
+            .map(|&k| table.probe(k).map(|e| e.depth))
+            .collect();
+        assert_eq!(depths, [Some(9), None, Some(7), Some(4), Some(6)]);
+        // The same position is overwritten in place, even by a shallower entry.
+        table.store(entry(keys[0], 2));
+        assert_eq!(table.probe(keys[0]).map(|e| e.depth), Some(2));
+        assert_eq!(table.probe(keys[2]).map(|e| e.depth), Some(7));
+        // After a clear every slot is free again.
         table.clear();
-        table.store(entry(other, 3));
-        assert_eq!(table.probe(other).map(|e| e.depth), Some(3));
-        assert!(table.probe(1).is_none());
+        table.store(entry(keys[1], 1));
+        assert_eq!(table.probe(keys[1]).map(|e| e.depth), Some(1));
+        assert!(table.probe(keys[0]).is_none());
+    }
+
+    #[test]
+    fn a_torn_entry_reads_as_empty() {
+        let table = Table::<Morris>::new(1);
+        let stride = table.mask as u64 + 1;
+        let (a, b) = (7, 7 + stride);
+        table.store(entry(a, 4));
+        // Another position's data word over the first one's check word, as a thread writing
+        // the same slot at the same time could leave it.
+        let other = Table::<Morris>::new(1);
+        other.store(Entry {
+            score: 55,
+            ..entry(b, 4)
+        });
+        let slot = &table.bucket(a).0[0];
+        let torn = other.bucket(b).0[0].data.load(Ordering::Relaxed);
+        slot.data.store(torn, Ordering::Relaxed);
+        assert!(table.probe(a).is_none());
+        assert!(table.probe(b).is_none());
+    }
+
+    #[test]
+    fn threads_writing_one_bucket_never_read_a_mixed_entry() {
+        // Each thread stores entries whose score, depth and move are all derived from the key;
+        // a reader must see either nothing or a consistent entry.
+        let table = Table::<Morris>::new(1);
+        let stride = table.mask as u64 + 1;
+        let make = |k: u64| Entry {
+            key: 3 + k * stride,
+            depth: (k % 100) as i32,
+            score: k as i32 * 3 - 500,
+            bound: Bound::Exact,
+            best: Some(Move::place(
+                Point::from_index(k as usize % 24).expect("a point"),
+            )),
+        };
+        std::thread::scope(|s| {
+            for t in 0..2u64 {
+                let table = &table;
+                s.spawn(move || {
+                    for round in 0..20_000u64 {
+                        let k = 1 + (round * 2 + t) % 40;
+                        table.store(make(k));
+                        let probe = 1 + (round * 7 + t) % 40;
+                        if let Some(found) = table.probe(make(probe).key) {
+                            assert_eq!(found, make(probe));
+                        }
+                    }
+                });
+            }
+        });
     }
 }
