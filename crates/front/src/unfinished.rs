@@ -32,6 +32,8 @@ pub struct Entry {
     pub date: String,
     /// Turns played.
     pub turns: usize,
+    /// The climb of the Mountain Ascent it is a game of, in words, if any.
+    pub climb: Option<String>,
     /// When the file was last written.
     pub modified: SystemTime,
 }
@@ -47,7 +49,11 @@ impl fmt::Display for Entry {
             self.date,
             self.turns,
             if self.turns == 1 { "" } else { "s" }
-        )
+        )?;
+        if let Some(climb) = &self.climb {
+            write!(f, " ({climb})")?;
+        }
+        Ok(())
     }
 }
 
@@ -197,6 +203,11 @@ fn read_entry(path: &Path) -> Result<Entry, String> {
         players: format!("{first} against {second}"),
         date: record.tag("Date").unwrap_or("undated").to_owned(),
         turns: game.ply(),
+        climb: match crate::ascent::Climbing::from_record(&record) {
+            Some(Ok(climb)) => Some(climb.describe()),
+            Some(Err(e)) => Some(format!("not counted as a climb: {e}")),
+            None => None,
+        },
         modified: std::fs::metadata(path)
             .and_then(|m| m.modified())
             .unwrap_or(SystemTime::UNIX_EPOCH),
