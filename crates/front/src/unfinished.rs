@@ -39,8 +39,13 @@ pub struct Entry {
 }
 
 impl fmt::Display for Entry {
-    /// "morabaraba (koti): you against Herder (level 3), 2026-12-01, 14 turns".
+    /// "morabaraba (koti): you against Herder (level 3), 2026-12-01, 14 turns"; a climb game
+    /// says so first, where a list cut to its width still shows it: "A climb of camp 1, The
+    /// Calf Pen: morabaraba (morabaraba): you against Calf (level 1), 2026-12-01, 2 turns".
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(climb) = &self.climb {
+            write!(f, "{}: ", kraal_session::any::capitalise(climb))?;
+        }
         write!(
             f,
             "{}: {}, {}, {} turn{}",
@@ -49,11 +54,7 @@ impl fmt::Display for Entry {
             self.date,
             self.turns,
             if self.turns == 1 { "" } else { "s" }
-        )?;
-        if let Some(climb) = &self.climb {
-            write!(f, " ({climb})")?;
-        }
-        Ok(())
+        )
     }
 }
 

@@ -212,9 +212,11 @@ fn a_climb_game_left_unfinished_goes_on_as_the_climb_and_counts_assisted() {
         Some("a climb of camp 1, The Calf Pen, assisted")
     );
     assert!(
-        entry
-            .to_string()
-            .ends_with("(a climb of camp 1, The Calf Pen, assisted)")
+        entry.to_string().starts_with(
+            "A climb of camp 1, The Calf Pen, assisted: morabaraba (morabaraba): you against \
+             Calf (level 1), "
+        ),
+        "{entry}"
     );
 
     // Continued by a new session: the same climb game, still assisted.
