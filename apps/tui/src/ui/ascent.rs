@@ -9,6 +9,7 @@ use crate::modes::AscentScreen;
 use crate::start::{CLOCKS, clock_index};
 use crate::theme::Role;
 use kraal_front::ascent::{CAMPS, ClimbState, Mountain};
+use kraal_session::TimeControl;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
@@ -195,7 +196,7 @@ pub fn draw_ascent(app: &App, screen: &AscentScreen, area: Rect, buf: &mut Buffe
     buf.set_stringn(
         x,
         layout.colour,
-        format!("Your side in a new climb: {colour}  (c or a click changes it)"),
+        format!("Your side in a new climb: {colour}  (c or a click)"),
         width,
         theme.style(Role::Good),
     );
@@ -203,14 +204,19 @@ pub fn draw_ascent(app: &App, screen: &AscentScreen, area: Rect, buf: &mut Buffe
     buf.set_stringn(
         x,
         layout.clock,
-        format!("Clock: {clock}  (t or a click changes it; running out of time loses)"),
+        format!("Clock: {clock}  (t or a click)"),
         width,
         theme.style(Role::Good),
     );
     let mut y = layout.about;
+    let on_clock = if screen.clock == TimeControl::None {
+        ""
+    } else {
+        " On the clock, running out of time loses the game."
+    };
     let about = format!(
-        "{} To climb: {}. Medals: climbed, unassisted (no hint or takeback), mastered \
-         (unassisted wins with both colours, or on the clock).",
+        "{} To climb: {}.{on_clock} Medals: climbed, unassisted (no hint or takeback), \
+         mastered (unassisted wins with both colours, or on the clock).",
         camp.camp.story,
         camp.camp.requirement()
     );
