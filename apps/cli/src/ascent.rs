@@ -6,7 +6,7 @@
 use anyhow::{Result, bail};
 use kraal_front::ascent::{self, CampStatus, ClimbState, Mountain};
 use kraal_front::progress::{Progress, ProgressFile};
-use kraal_session::Seat;
+use kraal_session::{Seat, TimeControl};
 
 /// The options of `kraal ascent`.
 #[derive(clap::Args, Debug)]
@@ -27,6 +27,11 @@ pub struct AscentArgs {
     /// Your colour in a new climb: white (first) or black (second) [default: white].
     #[arg(long, value_name = "SIDE", value_parser = parse_seat, requires = "climb")]
     colour: Option<Seat>,
+    /// The clock of the climb game: none, move:120 (seconds a move) or 5+3 (minutes a game
+    /// plus seconds a move). A climb won unassisted on the clock earns the third medal;
+    /// running out of time loses the game [default: none].
+    #[arg(long, value_name = "CONTROL", requires = "climb")]
+    clock: Option<TimeControl>,
     /// List every climb game with its record (`kraal replay FILE` shows one).
     #[arg(long)]
     history: bool,
@@ -74,8 +79,19 @@ fn climb(args: &AscentArgs, mountain: &Mountain, file: &mut ProgressFile) -> Res
         outln!("Every camp is climbed. Choose one with --camp N to climb it again.");
         return Ok(());
     };
-    let plan = mountain.plan(&progress, number, args.colour.unwrap_or(Seat::First))?;
+    let plan = mountain.plan(
+        &progress,
+        number,
+        args.colour.unwrap_or(Seat::First),
+        args.clock.unwrap_or_default(),
+    )?;
     outln!("{}\n{}\n", plan.introduction(), plan.camp.story);
+    if plan.new_game.clock != TimeControl::None {
+        outln!(
+            "On the clock ({}): running out of time loses the game.\n",
+            plan.new_game.clock
+        );
+    }
     let seed = progress
         .camps
         .get(&number.to_string())

@@ -79,3 +79,37 @@ fn a_corrupt_progress_file_is_reported_and_kept() {
     assert_eq!(kept, 1);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_climb_game_on_the_clock_keeps_its_clock() {
+    let dir = folder("clock");
+    let out = kraal(
+        &dir,
+        &["ascent", "oware", "--climb", "--clock", "5+3"],
+        "resign\n",
+    );
+    assert!(
+        out.contains("On the clock (5+3): running out of time loses the game."),
+        "{out}"
+    );
+    assert!(out.contains("The climb of camp 1 failed"), "{out}");
+    let progress = std::fs::read_to_string(dir.join("progress.toml")).expect("written");
+    assert!(progress.contains("clock = true"), "{progress}");
+    assert!(progress.contains("time-control = \"5+3\""), "{progress}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_bad_clock_is_refused_with_the_reason() {
+    let dir = folder("bad-clock");
+    let out = Command::cargo_bin("kraal")
+        .expect("binary")
+        .env("KRAAL_DATA_DIR", &dir)
+        .args(["ascent", "--climb", "--clock", "soon"])
+        .output()
+        .expect("runs");
+    assert!(!out.status.success());
+    let stderr = String::from_utf8(out.stderr).expect("utf-8");
+    assert!(stderr.contains("`soon` is not a time control"), "{stderr}");
+    assert!(!dir.exists(), "nothing written");
+}

@@ -152,6 +152,16 @@ pub fn show(
                 }
             }
         });
+        let mut clock = crate::config::clock_index(view.clock);
+        crate::menu::clock_choice(ui, &mut clock);
+        view.clock = crate::config::CLOCKS[clock].0.parse().unwrap_or_default();
+        if view.clock != kraal_session::TimeControl::None {
+            ui.label(
+                RichText::new("On the clock, running out of time loses the game.")
+                    .small()
+                    .weak(),
+            );
+        }
         let label = if camp.going_on.is_some() {
             "Play the match's next game"
         } else {
@@ -200,9 +210,12 @@ pub fn show(
             ui.label(format!("{}. {state}{assisted}", i + 1));
             for g in &climb.games {
                 let file = folder.map_or_else(|| g.record.clone(), |f| f.join(&g.record));
+                let clock = g
+                    .time_control
+                    .map_or_else(String::new, |c| format!(", clock {c}"));
                 ui.label(
                     RichText::new(format!(
-                        "   {} {} as {}: {}",
+                        "   {} {} as {}{clock}: {}",
                         g.date,
                         g.score,
                         mountain.kind().side_name(g.colour),

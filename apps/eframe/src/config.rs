@@ -113,6 +113,15 @@ pub const CLOCKS: [(&str, &str); 4] = [
     ("15+10", "15 minutes a game, +10 s a move"),
 ];
 
+/// The index in [`CLOCKS`] of `control` (0, no clock, for one not offered).
+#[must_use]
+pub fn clock_index(control: kraal_session::TimeControl) -> usize {
+    CLOCKS
+        .iter()
+        .position(|(text, _)| text.parse::<kraal_session::TimeControl>() == Ok(control))
+        .unwrap_or(0)
+}
+
 impl Default for Prefs {
     fn default() -> Self {
         Prefs {

@@ -13,7 +13,7 @@ use kraal_front::home::{MODES, Mode};
 use kraal_front::lessons::LESSONS;
 use kraal_gui::KraalApp;
 use kraal_gui::app::Screen;
-use kraal_session::Seat;
+use kraal_session::{Seat, TimeControl};
 
 fn click_containing(h: &mut egui_kittest::Harness<'static, KraalApp>, part: &str) {
     h.get_all_by_label_contains(part)
@@ -90,8 +90,13 @@ fn beating_the_calf_climbs_camp_one_and_opens_camp_two() {
     assert!(shown_containing(&h, "Climb this camp"));
     let mountain = Mountain::new("morabaraba", None).expect("mountain");
 
-    h.state_mut()
-        .start_climb(&mountain, 1, Seat::First, Some(WINNING.to_owned()));
+    h.state_mut().start_climb(
+        &mountain,
+        1,
+        Seat::First,
+        TimeControl::None,
+        Some(WINNING.to_owned()),
+    );
     h.run();
     assert!(shown_containing(&h, "Calf waits here"));
     click(&mut h, "Hint");
@@ -106,8 +111,13 @@ fn beating_the_calf_climbs_camp_one_and_opens_camp_two() {
     assert!(shown_containing(&h, "Camp 1 climbed!"));
     assert!(shown_containing(&h, "climbed, assisted"), "the past climb");
 
-    h.state_mut()
-        .start_climb(&mountain, 1, Seat::First, Some(WINNING.to_owned()));
+    h.state_mut().start_climb(
+        &mountain,
+        1,
+        Seat::First,
+        TimeControl::None,
+        Some(WINNING.to_owned()),
+    );
     h.run();
     win(&mut h);
     assert!(shown_containing(&h, "New medal: unassisted."));
@@ -125,6 +135,101 @@ fn beating_the_calf_climbs_camp_one_and_opens_camp_two() {
             "the record is kept"
         );
     }
+}
+
+#[test]
+fn a_climb_starts_on_the_clock_chosen_and_won_on_it_is_mastered() {
+    let dir = folder("modes-clock");
+    let mut h = harness(KraalApp::new(config(&dir)));
+    h.run();
+    h.state_mut().set_animations(false);
+    click_containing(&mut h, "Mountain Ascent");
+    // The start form's clock choice, on the ascent screen.
+    click(&mut h, "5 minutes a game, +3 s a move");
+    assert!(shown_containing(&h, "running out of time loses the game"));
+    click(&mut h, "Climb this camp");
+    let game = h.state().game().expect("a climb game");
+    assert_eq!(game.record().tag("Clock"), Some("5+3"), "on the clock");
+    assert!(game.clocks(std::time::Instant::now()).is_some());
+
+    let mountain = Mountain::new("morabaraba", None).expect("mountain");
+    let clock: TimeControl = "5+3".parse().expect("a clock");
+    h.state_mut()
+        .start_climb(&mountain, 1, Seat::First, clock, Some(WINNING.to_owned()));
+    h.run();
+    win(&mut h);
+    assert!(
+        shown_containing(&h, "New medal: climbed, unassisted, mastered."),
+        "an unassisted climb on the clock earns the third medal"
+    );
+    click_containing(&mut h, "New game");
+    assert!(
+        shown_containing(&h, ", clock 5+3: "),
+        "the past climb names its clock"
+    );
+}
+
+/// Both sides on three cows (flying); White's e5-a4 threatens a1-d1-g1 and a1-a4-a7 at once,
+/// and Black's cows share no line, so the Calf cannot stop both or shoot back.
+const DOUBLE_THREAT: &str = "a1,d1,e5/b2,d6,e4 0:0 w";
+
+#[test]
+fn a_climb_game_continued_later_counts_for_the_camp_and_stays_assisted() {
+    let dir = folder("modes-resume");
+    let mountain = Mountain::new("morabaraba", None).expect("mountain");
+    let mut h = harness(KraalApp::new(config(&dir)));
+    h.run();
+    h.state_mut().set_animations(false);
+    h.state_mut().start_climb(
+        &mountain,
+        1,
+        Seat::First,
+        TimeControl::None,
+        Some(DOUBLE_THREAT.to_owned()),
+    );
+    h.run();
+    click(&mut h, "Hint");
+    click(&mut h, "e5, white cow");
+    click(&mut h, "a4, empty");
+    step_until(&mut h, "the Calf's answer", |app| {
+        app.game().is_some_and(|g| g.ply() == 2)
+    });
+    drop(h);
+
+    // A new app: the game is offered as the climb it is, and goes on as one.
+    let mut h = harness(KraalApp::new(config(&dir)));
+    h.run();
+    h.state_mut().set_animations(false);
+    click_containing(&mut h, "Continue a game");
+    click_containing(
+        &mut h,
+        "A climb of camp 1, The Calf Pen, assisted: morabaraba",
+    );
+    assert!(shown_containing(&h, "Welcome back: a climb of camp 1"));
+    let game = h.state().game().expect("the game goes on");
+    assert_eq!(game.ply(), 2, "where it was left");
+    let position = game.morris_position().expect("a mill game");
+    let black = position
+        .cows(kraal_rules_morris::Color::Black)
+        .next()
+        .expect("a black cow");
+    if position.cow_at("g1".parse().expect("point")).is_none() {
+        click(&mut h, "a4, white cow");
+        click(&mut h, "g1, empty");
+    } else {
+        click(&mut h, "d1, white cow");
+        click(&mut h, "a7, empty");
+    }
+    click(&mut h, &format!("{black}, black cow"));
+    step_until(&mut h, "the ending", |app| {
+        app.game().is_some_and(|g| g.is_over())
+    });
+    assert!(
+        shown_containing(&h, "Camp 1 climbed! New medal: climbed. Camp 2 is open."),
+        "it counts, and the hint before the break still marks it assisted"
+    );
+    let status = mountain.status(&h.state().ascent_progress(&mountain));
+    assert!(status[0].medals.climbed && !status[0].medals.unassisted);
 }
 
 #[test]

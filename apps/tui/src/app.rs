@@ -553,13 +553,29 @@ impl App {
         }
     }
 
-    /// Continues an unfinished game: it goes on in its own file.
+    /// Continues an unfinished game: it goes on in its own file, and a climb game goes on as
+    /// the climb game (its record keeps the climb: [`Climbing::from_record`]).
     fn continue_entry(&mut self, entry: &Entry) {
         match self.load(&entry.path) {
             Ok(game) => {
                 self.autosave = Autosave::resume(entry.path.clone(), &game);
+                let climb = Record::load(&entry.path)
+                    .ok()
+                    .and_then(|record| Climbing::from_record(&record));
                 let mut screen = GameScreen::new(game);
-                screen.tell("Welcome back: the game goes on where you left it.");
+                match climb {
+                    Some(Ok(climb)) => {
+                        screen.tell(format!(
+                            "Welcome back: {} goes on where you left it.",
+                            climb.describe()
+                        ));
+                        screen.climb = Some(climb);
+                    }
+                    Some(Err(why)) => screen.warn(format!(
+                        "Welcome back. This game does not count for the climb: {why}."
+                    )),
+                    None => screen.tell("Welcome back: the game goes on where you left it."),
+                }
                 self.screen = Screen::Game(Box::new(screen));
             }
             Err(why) => {
@@ -700,6 +716,7 @@ impl App {
             | Action::Next
             | Action::Previous
             | Action::Swap
+            | Action::Clock
             | Action::Reset
             | Action::Solution => {}
             Action::Decline | Action::ClaimDraw => self.online_action(action, now),
@@ -748,6 +765,8 @@ impl App {
                     g.game.ask_hint();
                     if let Some(climb) = &mut g.climb {
                         climb.assist();
+                        // The unfinished game keeps the mark, even if left now.
+                        self.keep();
                     }
                 }
             }
@@ -950,7 +969,53 @@ impl App {
                     }
                 }
             }
-            Screen::Ascent(_) | Screen::Rules(_) | Screen::Daily(_) | Screen::Settings(_) => {}
+            Screen::Ascent(screen) => {
+                use ui::ascent::AscentHit;
+                screen.message = None;
+                match ui::ascent::ascent_hit(screen, size, x, y) {
+                    Some(AscentHit::Mountain(i)) if i != screen.mountain => {
+                        screen.mountain = i;
+                        screen.camp = 1;
+                    }
+                    Some(AscentHit::Camp(camp)) if camp != screen.camp => screen.camp = camp,
+                    Some(AscentHit::Camp(_)) => {
+                        self.handle_key(KeyEvent::from(KeyCode::Enter), now);
+                    }
+                    Some(AscentHit::Colour) => {
+                        self.handle_key(KeyEvent::from(KeyCode::Char('c')), now);
+                    }
+                    Some(AscentHit::Clock) => {
+                        self.handle_key(KeyEvent::from(KeyCode::Char('t')), now);
+                    }
+                    Some(AscentHit::Mountain(_)) | None => {}
+                }
+            }
+            Screen::Rules(r) => {
+                use ui::rules::RulesHit;
+                if r.board.is_animating() {
+                    r.board.finish_animation();
+                }
+                r.note = None;
+                match ui::rules::rules_hit(r, size, x, y) {
+                    Some(RulesHit::Example(i)) => {
+                        r.show(i);
+                        r.verdict = None;
+                    }
+                    Some(RulesHit::Board(hit)) => {
+                        let refused = match hit {
+                            ui::Hit::Point(p) => r.board.click_point(p, now),
+                            ui::Hit::Hole(h) => r.board.click_hole(h, now),
+                            ui::Hit::Ply(_) => None,
+                        };
+                        if let Some(why) = refused {
+                            r.note = Some(why);
+                        }
+                        r.judge_last();
+                    }
+                    None => {}
+                }
+            }
+            Screen::Daily(_) | Screen::Settings(_) => {}
             Screen::Game(g) => {
                 if g.overlay != Overlay::None {
                     return;
@@ -1045,7 +1110,7 @@ impl App {
         let Screen::Game(g) = &mut self.screen else {
             return;
         };
-        if let Err(e) = self.autosave.update(&g.game) {
+        if let Err(e) = self.autosave.update_climb(&g.game, g.climb.as_ref()) {
             g.warn(capitalise(&e.to_string()));
         }
     }

@@ -35,6 +35,8 @@ pub enum Action {
     Previous,
     /// The other colour for a new climb (ascent screen).
     Swap,
+    /// The next clock for a climb game (ascent screen).
+    Clock,
     /// Set the example up again (rules screen).
     Reset,
     /// Show the solution (daily puzzle screen).
@@ -227,6 +229,12 @@ pub const ASCENT: &[Binding] = &[
         label: "c",
         action: Action::Swap,
         help: "colour",
+    },
+    Binding {
+        keys: &[ch('t')],
+        label: "t",
+        action: Action::Clock,
+        help: "clock",
     },
     Binding {
         keys: &[code(KeyCode::Enter), ch(' ')],

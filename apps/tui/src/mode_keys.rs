@@ -11,8 +11,8 @@ use kraal_front::daily::GAMES;
 use kraal_front::home::Mode;
 use kraal_front::lessons::Book;
 use kraal_puzzles::GameName;
-use kraal_session::Seat;
 use kraal_session::any::capitalise;
+use kraal_session::{Seat, TimeControl};
 use std::time::Instant;
 
 impl App {
@@ -115,29 +115,32 @@ impl App {
                 screen.camp = 1;
             }
             Some(Action::Swap) => screen.colour = screen.colour.other(),
+            Some(Action::Clock) => screen.clock = crate::start::next_clock(screen.clock),
             Some(Action::Home) => self.show_home(),
             Some(Action::Game(Command::Quit)) => self.quit = true,
             Some(Action::Select) => {
                 let (mountain, camp, colour) = (screen.mountain(), screen.camp, screen.colour);
-                self.start_climb(&mountain, camp, colour, None, now);
+                let clock = screen.clock;
+                self.start_climb(&mountain, camp, colour, clock, None, now);
             }
             _ => {}
         }
     }
 
     /// Starts a climb game of `camp` on `mountain` (the player takes `colour` in a new climb;
-    /// a match going on continues with the colours swapped), from the usual start or from
-    /// `position`. A locked camp stays on the ascent screen with the reason.
+    /// a match going on continues with the colours swapped) on `clock`, from the usual start
+    /// or from `position`. A locked camp stays on the ascent screen with the reason.
     pub fn start_climb(
         &mut self,
         mountain: &Mountain,
         camp: u8,
         colour: Seat,
+        clock: TimeControl,
         position: Option<String>,
         now: Instant,
     ) {
         let progress = self.ascent_progress(mountain);
-        match mountain.plan(&progress, camp, colour) {
+        match mountain.plan(&progress, camp, colour, clock) {
             Ok(mut plan) => {
                 plan.new_game.position = position;
                 let note = plan.introduction();

@@ -36,6 +36,22 @@ pub const CLOCKS: &[(&str, &str)] = &[
     ("15+10", "fifteen minutes a game, ten seconds added a move"),
 ];
 
+/// The index in [`CLOCKS`] of `control` (0, no clock, for one not offered).
+#[must_use]
+pub fn clock_index(control: TimeControl) -> usize {
+    CLOCKS
+        .iter()
+        .position(|(text, _)| text.parse::<TimeControl>() == Ok(control))
+        .unwrap_or(0)
+}
+
+/// The clock after `control` in [`CLOCKS`] (after the last, no clock again).
+#[must_use]
+pub fn next_clock(control: TimeControl) -> TimeControl {
+    let next = (clock_index(control) + 1) % CLOCKS.len();
+    CLOCKS[next].0.parse().unwrap_or_default()
+}
+
 /// Mulabalaba's board sizes: holes per row (0 keeps the rule set's own).
 const SIZES: &[u8] = &[0, 4, 6, 8, 10, 12, 14, 16];
 

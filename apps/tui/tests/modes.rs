@@ -12,7 +12,7 @@ use kraal_front::home::{MODES, Mode};
 use kraal_front::lessons::{LESSONS, Verdict};
 use kraal_front::progress::ProgressFile;
 use kraal_rules_morris::Point;
-use kraal_session::Seat;
+use kraal_session::{Seat, TimeControl};
 use kraal_tui::app::{App, Paths, Screen};
 use kraal_tui::{Theme, ui};
 use ratatui::layout::Rect;
@@ -166,6 +166,7 @@ fn beating_the_calf_climbs_camp_one_and_a_hint_marks_the_climb_assisted() {
         &morabaraba,
         1,
         Seat::First,
+        TimeControl::None,
         Some(WINNING.to_owned()),
         Instant::now(),
     );
@@ -205,6 +206,7 @@ fn beating_the_calf_climbs_camp_one_and_a_hint_marks_the_climb_assisted() {
         &morabaraba,
         1,
         Seat::First,
+        TimeControl::None,
         Some(WINNING.to_owned()),
         Instant::now(),
     );
@@ -384,4 +386,247 @@ fn the_settings_screen_turns_the_animation_off() {
     terminal
         .draw(|f| ui::draw(&app, f.area(), f.buffer_mut(), Instant::now()))
         .expect("draw");
+}
+
+/// Where `text` is drawn on the screen, as a cell (rows are quoted: the first character of
+/// a row is a quote).
+fn cell_of(drawn: &str, text: &str) -> (u16, u16) {
+    drawn
+        .lines()
+        .enumerate()
+        .find_map(|(y, row)| {
+            row.find(text)
+                .map(|at| (row[..at].chars().count() as u16 - 1, y as u16))
+        })
+        .unwrap_or_else(|| panic!("{text} is not drawn:\n{drawn}"))
+}
+
+/// Clicks where `text` is drawn.
+fn click_on(app: &mut App, text: &str) {
+    let (x, y) = cell_of(&screen(app, 100, 32), text);
+    app.click(x, y, Instant::now());
+}
+
+#[test]
+fn the_ascent_screen_answers_clicks_and_a_climb_starts_on_the_clock_chosen() {
+    let dir = folder("ascent-click");
+    let mut app = app_with_progress(&dir);
+    open_mode(&mut app, Mode::Ascent);
+    let chosen = |app: &App| match &app.screen {
+        Screen::Ascent(a) => (a.mountain, a.camp, a.colour, a.clock.to_string()),
+        _ => panic!("the ascent screen"),
+    };
+    assert_eq!(chosen(&app), (0, 1, Seat::First, "none".to_owned()));
+    // The keys: t steps through the start form's clocks.
+    press(&mut app, KeyCode::Char('t'));
+    assert_eq!(chosen(&app).3, "move:120");
+    assert!(screen(&app, 100, 32).contains("Clock: two minutes a move (the tournament rule)"));
+    // The mouse: a mountain's name, a camp, the side and the clock.
+    click_on(&mut app, " Oware ");
+    assert_eq!(chosen(&app).0, 1, "Oware's mountain");
+    click_on(&mut app, "[Oware]");
+    assert_eq!(chosen(&app).0, 1, "a click on the mountain shown keeps it");
+    click_on(&mut app, "The Market Stall");
+    assert_eq!(chosen(&app).1, 2, "one click selects camp 2");
+    click_on(&mut app, "The Market Stall");
+    let Screen::Ascent(a) = &app.screen else {
+        panic!("a locked camp does not start");
+    };
+    assert_eq!(
+        a.message.as_deref(),
+        Some("Camp 2 is locked: climb camp 1 first")
+    );
+    click_on(&mut app, "Your side in a new climb: South");
+    assert_eq!(chosen(&app).2, Seat::Second);
+    click_on(&mut app, "Clock: two minutes a move");
+    assert_eq!(chosen(&app).3, "5+3", "the next clock");
+    click_on(&mut app, "The Village Path");
+    click_on(&mut app, "The Village Path");
+    let Screen::Game(g) = &app.screen else {
+        panic!("a second click on an open camp climbs it");
+    };
+    assert!(g.climb.is_some(), "a climb game");
+    assert!(g.game.clocks(Instant::now()).is_some(), "on the clock");
+    assert_eq!(g.game.record().tag("Clock"), Some("5+3"));
+    assert_eq!(
+        g.game.players(),
+        [
+            kraal_session::Player::Ai(kraal_ai::OPPONENTS[0]),
+            kraal_session::Player::Human
+        ],
+        "the player took North"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_climb_won_on_the_clock_earns_all_three_medals() {
+    let dir = folder("clock-medal");
+    let mut app = app_with_progress(&dir);
+    let morabaraba = Mountain::new("morabaraba", None).expect("mountain");
+    app.start_climb(
+        &morabaraba,
+        1,
+        Seat::First,
+        "5+3".parse().expect("a clock"),
+        Some(WINNING.to_owned()),
+        Instant::now(),
+    );
+    win_by_keys(&mut app);
+    assert!(
+        note(&app).starts_with("Camp 1 climbed! New medal: climbed, unassisted, mastered."),
+        "{}",
+        note(&app)
+    );
+    press(&mut app, KeyCode::Enter);
+    let shown = screen(&app, 100, 32);
+    assert!(
+        shown.contains(", clock 5+3 ("),
+        "the past climb names its clock: {shown}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Both sides on three cows (flying); White's e5-a4 threatens a1-d1-g1 and a1-a4-a7 at once,
+/// and Black's cows share no line, so the Calf cannot stop both or shoot back.
+const DOUBLE_THREAT: &str = "a1,d1,e5/b2,d6,e4 0:0 w";
+
+/// Picks the points of a move with the cursor keys on the game screen.
+fn play_by_keys(app: &mut App, points: &[&str]) {
+    for target in points {
+        let Screen::Game(g) = &app.screen else {
+            panic!("a game on the screen");
+        };
+        let board = g.game.morris_position().expect("mill game").board();
+        for key in path_to(board, g.game.point, p(target)) {
+            press(app, key);
+        }
+        press(app, KeyCode::Enter);
+    }
+}
+
+#[test]
+fn a_climb_game_continued_later_counts_for_the_camp_and_stays_assisted() {
+    let dir = folder("resume");
+    let paths = Paths {
+        settings: None,
+        unfinished: Some(kraal_front::Unfinished::in_folder(dir.join("unfinished"))),
+        saves: None,
+        progress: Some(dir.join("progress.toml")),
+        online: None,
+    };
+    let mut app = App::new(PLAIN, paths.clone(), 5);
+    app.size = Rect::new(0, 0, 100, 32);
+    let morabaraba = Mountain::new("morabaraba", None).expect("mountain");
+    app.start_climb(
+        &morabaraba,
+        1,
+        Seat::First,
+        TimeControl::None,
+        Some(DOUBLE_THREAT.to_owned()),
+        Instant::now(),
+    );
+    press(&mut app, KeyCode::Char('h'));
+    play_by_keys(&mut app, &["e5", "a4"]);
+    for _ in 0..2_000 {
+        app.tick(Instant::now());
+        if let Screen::Game(g) = &app.screen
+            && g.game.ply() == 2
+        {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    drop(app);
+
+    // A new app: "Continue a game" offers it as the climb it is, and it goes on as one.
+    let mut app = App::new(PLAIN, paths, 5);
+    app.size = Rect::new(0, 0, 100, 32);
+    open_mode(&mut app, Mode::Continue);
+    let list = screen(&app, 100, 32);
+    assert!(
+        list.contains("|> A climb of camp 1, The Calf Pen, assisted: morabaraba (morabaraba): you"),
+        "{list}"
+    );
+    press(&mut app, KeyCode::Enter);
+    let Screen::Game(g) = &app.screen else {
+        panic!("the game goes on");
+    };
+    assert_eq!(g.game.ply(), 2, "where it was left");
+    let climb = g.climb.as_ref().expect("as the climb game");
+    assert!(climb.assisted, "the hint still counts");
+    assert!(note(&app).contains("a climb of camp 1"), "{}", note(&app));
+    // Whichever mill the Calf blocked, the other closes.
+    let Screen::Game(g) = &app.screen else {
+        panic!("game");
+    };
+    let position = g.game.morris_position().expect("mill");
+    let black = position
+        .cows(kraal_rules_morris::Color::Black)
+        .next()
+        .expect("a black cow")
+        .to_string();
+    if position.cow_at(p("g1")).is_none() {
+        play_by_keys(&mut app, &["a4", "g1", &black]);
+    } else {
+        play_by_keys(&mut app, &["d1", "a7", &black]);
+    }
+    app.tick(Instant::now());
+    let news = note(&app);
+    assert!(
+        news.starts_with("Camp 1 climbed! New medal: climbed. Camp 2 is open."),
+        "{news}"
+    );
+    let (file, _) = ProgressFile::open(dir.join("progress.toml")).expect("read");
+    let status = morabaraba.status(&file.progress.ascent[&morabaraba.key()]);
+    assert!(status[0].medals.climbed && !status[0].medals.unassisted);
+    assert!(status[1].unlocked);
+    let left: Vec<_> = std::fs::read_dir(dir.join("unfinished"))
+        .expect("folder")
+        .flatten()
+        .collect();
+    assert!(left.is_empty(), "the finished game is not offered again");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_rules_examples_are_chosen_and_tried_by_mouse() {
+    let mut app = rules_app();
+    let drawn = screen(&app, 110, 36);
+    assert!(drawn.contains("Examples: [1] 2  3  4 "), "{drawn}");
+    let (x, y) = cell_of(&drawn, " 3 ");
+    app.click(x + 1, y, Instant::now());
+    let Screen::Rules(r) = &app.screen else {
+        panic!("rules");
+    };
+    assert_eq!(r.lesson, 2, "the third example");
+    let lesson = r.current();
+    // The answer, clicked point by point on the drawn board.
+    let points: Vec<Point> = lesson.answers[0]
+        .split(['-', 'x'])
+        .map(|t| t.parse().expect("point"))
+        .collect();
+    for point in points {
+        let (x, y) = (0..110u16)
+            .flat_map(|x| (0..36u16).map(move |y| (x, y)))
+            .find(|&(x, y)| {
+                ui::rules::rules_hit(
+                    match &app.screen {
+                        Screen::Rules(r) => r,
+                        _ => panic!("rules"),
+                    },
+                    app.size,
+                    x,
+                    y,
+                ) == Some(ui::rules::RulesHit::Board(ui::Hit::Point(point)))
+            })
+            .expect("the point is drawn");
+        app.click(x, y, Instant::now());
+    }
+    assert_eq!(
+        verdict(&app),
+        Some(Verdict::Right(lesson.right.to_owned())),
+        "{}",
+        lesson.id
+    );
 }

@@ -18,7 +18,8 @@ use crate::NewGame;
 use crate::progress::{ProgressError, ProgressFile};
 use kraal_ai::opponents::{OPPONENTS, Opponent};
 use kraal_session::{
-    AnyGame, GameKind, GameRules, Player, RecordError, Seat, SessionError, TimeControl, resolve,
+    AnyGame, GameKind, GameRules, Player, Record, RecordError, Seat, SessionError, TimeControl,
+    resolve,
 };
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -33,6 +34,13 @@ pub const NOT_KEPT: &str = "No progress file: climbs are played but not kept.";
 
 /// The folder of climb records beside the progress file.
 pub const RECORDS_FOLDER: &str = "ascent";
+
+/// The record tag that marks a climb game (kept with an unfinished game, so that it goes on
+/// as the climb game when continued): the mountain's key and the camp, `oware camp 3`.
+pub const CLIMB_TAG: &str = "Climb";
+
+/// The record tag that marks a climb game as assisted so far (`yes`).
+pub const ASSISTED_TAG: &str = "ClimbAssisted";
 
 /// A camp: where it is, who waits there, and its look.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -228,6 +236,8 @@ pub struct AscentChoice {
     pub camp: u8,
     /// The player's colour in a new climb.
     pub colour: Seat,
+    /// The clock of the next climb game ([`TimeControl::None`]: no clock).
+    pub clock: TimeControl,
     /// A message (the last climb's news, a locked camp).
     pub message: Option<String>,
 }
@@ -240,6 +250,7 @@ impl AscentChoice {
             mountain: Mountain::index_of(game),
             camp: camp.clamp(1, CAMPS),
             colour: Seat::First,
+            clock: TimeControl::None,
             message: None,
         }
     }
@@ -281,6 +292,8 @@ pub enum AscentError {
     Progress(ProgressError),
     /// No progress file is kept (no data folder): the climb is played but not counted.
     NotKept,
+    /// A record's climb tag cannot be read.
+    BadTag(String),
 }
 
 impl fmt::Display for AscentError {
@@ -300,6 +313,7 @@ impl fmt::Display for AscentError {
             AscentError::NotKept => {
                 write!(f, "no progress file is kept, so this climb is not counted")
             }
+            AscentError::BadTag(why) => write!(f, "the game's climb tag is wrong: {why}"),
         }
     }
 }
@@ -352,6 +366,14 @@ pub struct ClimbGame {
     pub assisted: bool,
     /// Whether it was played on the clock.
     pub clock: bool,
+    /// The clock it was played with (`5+3`, `move:120`), when on the clock. Files written
+    /// before it was kept have only [`ClimbGame::clock`].
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        with = "time_control_text"
+    )]
+    pub time_control: Option<TimeControl>,
     /// The date of the game (`YYYY-MM-DD`, from its record).
     pub date: String,
     /// The game's record, relative to the progress file's folder.
@@ -524,6 +546,63 @@ impl Climbing {
     /// A hint or a takeback was used: the climb is assisted.
     pub fn assist(&mut self) {
         self.assisted = true;
+    }
+
+    /// The record tags that keep this climb with an unfinished game ([`CLIMB_TAG`], and
+    /// [`ASSISTED_TAG`] once assisted), read back by [`Climbing::from_record`].
+    #[must_use]
+    pub fn tags(&self) -> Vec<(String, String)> {
+        let mut tags = vec![(
+            CLIMB_TAG.to_owned(),
+            format!("{} camp {}", self.mountain.key(), self.camp),
+        )];
+        if self.assisted {
+            tags.push((ASSISTED_TAG.to_owned(), "yes".to_owned()));
+        }
+        tags
+    }
+
+    /// The climb an unfinished game's record was kept with (its [`CLIMB_TAG`]), to go on as
+    /// that climb game, assisted if it was; `None` for a game that is no climb game.
+    ///
+    /// # Errors
+    /// The tag names no camp, or a mountain other than the record's rules.
+    pub fn from_record(record: &Record) -> Option<Result<Climbing, AscentError>> {
+        let tag = record.tag(CLIMB_TAG)?;
+        Some(Climbing::read_tag(record, tag))
+    }
+
+    fn read_tag(record: &Record, tag: &str) -> Result<Climbing, AscentError> {
+        let bad = || AscentError::BadTag(format!("{tag:?} is not MOUNTAIN camp N"));
+        let (key, camp) = tag.trim().rsplit_once(" camp ").ok_or_else(bad)?;
+        let camp: u8 = camp.trim().parse().map_err(|_| bad())?;
+        let rules = record
+            .rules()
+            .map_err(|e| AscentError::BadTag(e.to_string()))?;
+        let mountain = Mountain::new(rules.game_name(), Some(rules.rule_set_name()))?;
+        if mountain.key() != key.trim() {
+            return Err(AscentError::BadTag(format!(
+                "it names the mountain {}, but the game is {}",
+                key.trim(),
+                mountain.key()
+            )));
+        }
+        mountain.camp(camp)?;
+        let mut climbing = Climbing::new(mountain, camp);
+        climbing.assisted = record.tag(ASSISTED_TAG) == Some("yes");
+        Ok(climbing)
+    }
+
+    /// The climb in words, for a list of unfinished games: "a climb of camp 4, The Kraal
+    /// Gate, assisted".
+    #[must_use]
+    pub fn describe(&self) -> String {
+        let name = self.mountain.camp(self.camp).map_or("", |c| c.name);
+        format!(
+            "a climb of camp {}, {name}{}",
+            self.camp,
+            if self.assisted { ", assisted" } else { "" }
+        )
     }
 
     /// Counts `game` once it is over (the first call after the ending; `None` before it and
@@ -740,8 +819,9 @@ impl Mountain {
             .map(|s| s.camp.number)
     }
 
-    /// The next game of a climb of camp `number`: the match going on continues with the
-    /// colours swapped; a new climb starts with `colour` (the player's choice).
+    /// The next game of a climb of camp `number`, on `clock` ([`TimeControl::None`]: no
+    /// clock): the match going on continues with the colours swapped; a new climb starts with
+    /// `colour` (the player's choice).
     ///
     /// # Errors
     /// No such camp, or it is locked.
@@ -750,6 +830,7 @@ impl Mountain {
         progress: &AscentProgress,
         number: u8,
         colour: Seat,
+        clock: TimeControl,
     ) -> Result<ClimbPlan, AscentError> {
         let camp = *self.camp(number)?;
         let status = &self.status(progress)[usize::from(number - 1)];
@@ -776,7 +857,7 @@ impl Mountain {
                 rules: self.rules.clone(),
                 position: None,
                 players,
-                clock: TimeControl::None,
+                clock,
             },
         })
     }
@@ -807,15 +888,20 @@ impl Mountain {
             Some(w) if w == colour => Score::Won,
             Some(_) => Score::Lost,
         };
-        let date = game
-            .record()
+        let kept = game.record();
+        let date = kept
             .tag("Date")
             .map_or_else(|| "undated".to_owned(), str::to_owned);
+        let time_control = kept
+            .tag("Clock")
+            .and_then(|t| t.parse::<TimeControl>().ok())
+            .filter(|c| *c != TimeControl::None);
         let played = ClimbGame {
             colour,
             score,
             assisted,
-            clock: game.clocks(std::time::Instant::now()).is_some(),
+            clock: time_control.is_some(),
+            time_control,
             date: date.clone(),
             record: record.clone(),
         };
@@ -824,8 +910,10 @@ impl Mountain {
             .entry(camp.number.to_string())
             .or_default()
             .climbs;
+        // A match goes on with the colours swapped; a game with the same colour again (a
+        // first game continued after another was counted) starts a new climb.
         match climbs.last_mut() {
-            Some(last) if matches!(last.state(&camp), ClimbState::Continues { .. }) => {
+            Some(last) if last.state(&camp) == (ClimbState::Continues { next: colour }) => {
                 last.games.push(played);
             }
             _ => climbs.push(Climb {
@@ -942,6 +1030,30 @@ pub fn finish_game(
     Ok(news)
 }
 
+/// A clock in the progress file as the text [`TimeControl`] reads (`5+3`, `move:120`).
+mod time_control_text {
+    use kraal_session::TimeControl;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(
+        clock: &Option<TimeControl>,
+        out: S,
+    ) -> Result<S::Ok, S::Error> {
+        match clock {
+            Some(c) => out.serialize_some(&c.to_string()),
+            None => out.serialize_none(),
+        }
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(
+        input: D,
+    ) -> Result<Option<TimeControl>, D::Error> {
+        let text: Option<String> = Option::deserialize(input)?;
+        text.map(|t| t.parse().map_err(serde::de::Error::custom))
+            .transpose()
+    }
+}
+
 /// A new record file for a game of `camp`, relative to `folder`, used by no other game.
 fn record_slot(folder: &Path, mountain: &Mountain, camp: u8) -> PathBuf {
     let seconds = std::time::SystemTime::now()
@@ -968,6 +1080,7 @@ mod tests {
             score,
             assisted,
             clock: false,
+            time_control: None,
             date: "2026-12-01".to_owned(),
             record: PathBuf::from("r.txt"),
         }
@@ -1084,11 +1197,11 @@ mod tests {
         );
         assert_eq!(mountain.next_camp(&progress), Some(1));
         assert!(matches!(
-            mountain.plan(&progress, 2, Seat::First),
+            mountain.plan(&progress, 2, Seat::First, TimeControl::None),
             Err(AscentError::Locked { camp: 2 })
         ));
         assert!(matches!(
-            mountain.plan(&progress, 8, Seat::First),
+            mountain.plan(&progress, 8, Seat::First, TimeControl::None),
             Err(AscentError::NoCamp(8))
         ));
         for n in 1..=3u8 {
@@ -1114,7 +1227,9 @@ mod tests {
             .push(Climb {
                 games: vec![game(Seat::Second, Score::Drew, false)],
             });
-        let plan = mountain.plan(&progress, 4, Seat::Second).expect("open");
+        let plan = mountain
+            .plan(&progress, 4, Seat::Second, TimeControl::None)
+            .expect("open");
         assert_eq!(
             (plan.game, plan.colour),
             (2, Seat::First),

@@ -3,19 +3,22 @@
 //! renamed over the old one, by [`kraal_session::Record::save`]), and removed once the game is
 //! over.
 
+use crate::ascent::Climbing;
 use kraal_session::any::AnyMove;
 use kraal_session::{AnyGame, GameResult, RecordError};
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-/// What the file holds: the moves on the board and the result.
-type Fingerprint = (Vec<AnyMove>, Option<GameResult>);
+/// What the file holds: the moves on the board, the result and the extra tags.
+type Fingerprint = (Vec<AnyMove>, Option<GameResult>, Vec<(String, String)>);
 
 /// Keeps one unfinished game in a file.
 #[derive(Debug, Default)]
 pub struct Autosave {
     path: Option<PathBuf>,
     kept: Option<Fingerprint>,
+    /// Tags written with the game beyond its own (a climb game's [`crate::ascent::CLIMB_TAG`]).
+    tags: Vec<(String, String)>,
 }
 
 /// The unfinished game could not be kept.
@@ -49,7 +52,11 @@ impl Autosave {
     /// Keeps the game in `path`; `None` keeps nothing (tests, or no home folder).
     #[must_use]
     pub fn new(path: Option<PathBuf>) -> Autosave {
-        Autosave { path, kept: None }
+        Autosave {
+            path,
+            kept: None,
+            tags: Vec::new(),
+        }
     }
 
     /// Keeps a continued game in the file it was read from: that file holds this game, so it
@@ -58,8 +65,25 @@ impl Autosave {
     pub fn resume(path: PathBuf, game: &AnyGame) -> Autosave {
         Autosave {
             path: Some(path),
-            kept: Some((game.moves(), game.outcome().map(|o| o.result()))),
+            kept: Some((game.moves(), game.outcome().map(|o| o.result()), Vec::new())),
+            tags: Vec::new(),
         }
+    }
+
+    /// Keeps `game` as [`Autosave::update`] does, with the climb it is a game of, if any
+    /// ([`Climbing::tags`]: the camp, and whether it is assisted), so that a continued climb
+    /// game goes on as the climb game. A change of the climb alone (a hint marking it
+    /// assisted) is written too.
+    ///
+    /// # Errors
+    /// As [`Autosave::update`].
+    pub fn update_climb(
+        &mut self,
+        game: &AnyGame,
+        climb: Option<&Climbing>,
+    ) -> Result<bool, AutosaveError> {
+        self.tags = climb.map(Climbing::tags).unwrap_or_default();
+        self.update(game)
     }
 
     /// The file, if any.
@@ -84,7 +108,11 @@ impl Autosave {
         let Some(path) = &self.path else {
             return Ok(false);
         };
-        let now: Fingerprint = (game.moves(), game.outcome().map(|o| o.result()));
+        let now: Fingerprint = (
+            game.moves(),
+            game.outcome().map(|o| o.result()),
+            self.tags.clone(),
+        );
         if self.kept.as_ref() == Some(&now) {
             return Ok(false);
         }
@@ -93,7 +121,7 @@ impl Autosave {
         let wrote = self
             .kept
             .as_ref()
-            .is_some_and(|(moves, result)| !moves.is_empty() && result.is_none());
+            .is_some_and(|(moves, result, _)| !moves.is_empty() && result.is_none());
         let changed = if now.1.is_some() || now.0.is_empty() {
             if wrote {
                 match std::fs::remove_file(path) {
@@ -116,7 +144,11 @@ impl Autosave {
                     })
                 })?;
             }
-            game.record().save(path).map_err(AutosaveError::Save)?;
+            let mut record = game.record();
+            for (name, value) in &self.tags {
+                record.set_tag(name, value);
+            }
+            record.save(path).map_err(AutosaveError::Save)?;
             true
         };
         self.kept = Some(now);

@@ -32,13 +32,20 @@ pub struct Entry {
     pub date: String,
     /// Turns played.
     pub turns: usize,
+    /// The climb of the Mountain Ascent it is a game of, in words, if any.
+    pub climb: Option<String>,
     /// When the file was last written.
     pub modified: SystemTime,
 }
 
 impl fmt::Display for Entry {
-    /// "morabaraba (koti): you against Herder (level 3), 2026-12-01, 14 turns".
+    /// "morabaraba (koti): you against Herder (level 3), 2026-12-01, 14 turns"; a climb game
+    /// says so first, where a list cut to its width still shows it: "A climb of camp 1, The
+    /// Calf Pen: morabaraba (morabaraba): you against Calf (level 1), 2026-12-01, 2 turns".
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(climb) = &self.climb {
+            write!(f, "{}: ", kraal_session::any::capitalise(climb))?;
+        }
         write!(
             f,
             "{}: {}, {}, {} turn{}",
@@ -197,6 +204,11 @@ fn read_entry(path: &Path) -> Result<Entry, String> {
         players: format!("{first} against {second}"),
         date: record.tag("Date").unwrap_or("undated").to_owned(),
         turns: game.ply(),
+        climb: match crate::ascent::Climbing::from_record(&record) {
+            Some(Ok(climb)) => Some(climb.describe()),
+            Some(Err(e)) => Some(format!("not counted as a climb: {e}")),
+            None => None,
+        },
         modified: std::fs::metadata(path)
             .and_then(|m| m.modified())
             .unwrap_or(SystemTime::UNIX_EPOCH),

@@ -4,6 +4,7 @@
 use super::KraalApp;
 use crate::dialogs::{FileDialog, FileMode};
 use kraal_front::Autosave;
+use kraal_front::ascent::Climbing;
 use kraal_session::any::capitalise;
 use kraal_session::{AnyGame, Record};
 use std::path::{Path, PathBuf};
@@ -58,15 +59,31 @@ impl KraalApp {
             .map_err(|e| format!("Cannot continue {}", e.about_file(&entry.path)))
             .and_then(|record| {
                 let players = AnyGame::players_in(&record);
+                let climb = Climbing::from_record(&record);
                 AnyGame::from_record(&record, players, self.config.seed)
+                    .map(|game| (game, climb))
                     .map_err(|e| format!("Cannot continue {}: {e}", entry.path.display()))
             });
         match game {
-            Ok(game) => {
+            Ok((game, climb)) => {
                 let autosave = Autosave::resume(entry.path.clone(), &game);
                 self.start(game);
                 self.autosave = autosave;
-                self.say("Welcome back: the game goes on.", false);
+                // A climb game goes on as the climb game: it counts when it ends.
+                match climb {
+                    Some(Ok(climb)) => {
+                        self.say(
+                            format!("Welcome back: {} goes on.", climb.describe()),
+                            false,
+                        );
+                        self.climb = Some(climb);
+                    }
+                    Some(Err(why)) => self.say(
+                        format!("Welcome back. This game does not count for the climb: {why}."),
+                        true,
+                    ),
+                    None => self.say("Welcome back: the game goes on.", false),
+                }
             }
             Err(e) => {
                 self.menu.error = Some(e);
@@ -84,7 +101,7 @@ impl KraalApp {
         if self.review.is_some() {
             return;
         }
-        match self.autosave.update(game) {
+        match self.autosave.update_climb(game, self.climb.as_ref()) {
             Ok(true) if !game.is_over() && !game.moves().is_empty() => {
                 let path = self.autosave.path().map(Path::to_path_buf);
                 if path.is_some() && self.settings.last_game != path {

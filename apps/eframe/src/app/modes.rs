@@ -9,7 +9,7 @@ use kraal_front::ascent::{AscentProgress, Climbing, Mountain, NOT_KEPT};
 use kraal_front::home::Mode;
 use kraal_front::lessons::Book;
 use kraal_puzzles::{Date, GameName};
-use kraal_session::Seat;
+use kraal_session::{Seat, TimeControl};
 
 impl KraalApp {
     /// The screen shown when no game is.
@@ -92,8 +92,8 @@ impl KraalApp {
                 match ascent_view::show(ui, view, &progress, folder.as_deref()) {
                     Some(AscentAction::Home) => self.screen = Screen::Home,
                     Some(AscentAction::Climb) => {
-                        let (camp, colour) = (view.camp, view.colour);
-                        self.start_climb(&mountain, camp, colour, None);
+                        let (camp, colour, clock) = (view.camp, view.colour, view.clock);
+                        self.start_climb(&mountain, camp, colour, clock, None);
                     }
                     None => {}
                 }
@@ -134,24 +134,27 @@ impl KraalApp {
     }
 
     /// Starts a climb game of `camp` on `mountain` (the player takes `colour` in a new climb;
-    /// a match going on continues with the colours swapped), from the usual start or from
-    /// `position`. A locked camp stays on the ascent screen with the reason.
+    /// a match going on continues with the colours swapped) on `clock`, from the usual start
+    /// or from `position`. A locked camp stays on the ascent screen with the reason.
     pub fn start_climb(
         &mut self,
         mountain: &Mountain,
         camp: u8,
         colour: Seat,
+        clock: TimeControl,
         position: Option<String>,
     ) {
         let progress = self.ascent_progress(mountain);
-        let started = mountain.plan(&progress, camp, colour).and_then(|mut plan| {
-            plan.new_game.position = position;
-            let game = plan
-                .new_game
-                .start(self.config.seed)
-                .map_err(kraal_front::AscentError::Rules)?;
-            Ok((plan.introduction(), game))
-        });
+        let started = mountain
+            .plan(&progress, camp, colour, clock)
+            .and_then(|mut plan| {
+                plan.new_game.position = position;
+                let game = plan
+                    .new_game
+                    .start(self.config.seed)
+                    .map_err(kraal_front::AscentError::Rules)?;
+                Ok((plan.introduction(), game))
+            });
         match started {
             Ok((introduction, game)) => {
                 self.config.seed = self.config.seed.wrapping_add(1);
@@ -167,10 +170,12 @@ impl KraalApp {
         }
     }
 
-    /// A hint or a takeback in a climb game marks the climb assisted.
+    /// A hint or a takeback in a climb game marks the climb assisted; the unfinished game's
+    /// file keeps the mark at once.
     pub(super) fn assist(&mut self) {
         if let Some(climb) = &mut self.climb {
             climb.assist();
+            self.keep();
         }
     }
 
