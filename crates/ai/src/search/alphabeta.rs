@@ -30,6 +30,9 @@ pub struct SearchConfig {
     /// both stay off while more than one top move is scored: top-N scores (hints, analysis,
     /// review, puzzle proofs) are exact at the depth reported.
     pub reductions: bool,
+    /// The style of the leaf evaluation (`None`: the plain evaluation, the fast path); see
+    /// [`crate::weighting`].
+    pub style: Option<crate::weighting::Weighting>,
 }
 
 impl Default for SearchConfig {
@@ -42,6 +45,7 @@ impl Default for SearchConfig {
             noise: 0,
             seed: 0,
             reductions: true,
+            style: None,
         }
     }
 }
@@ -327,7 +331,10 @@ impl<G: Game> Searcher<G> {
     }
 
     fn leaf(&self, state: &G::State) -> i32 {
-        let value = G::evaluate(state);
+        let value = match &self.config.style {
+            None => G::evaluate(state),
+            Some(weighting) => G::evaluate_with(state, weighting),
+        };
         if self.config.noise == 0 {
             return value;
         }
