@@ -11,7 +11,7 @@ use std::sync::OnceLock;
 pub struct Morris;
 
 /// The evaluation's features, each the side to move's value minus the opponent's.
-pub const FEATURES: [&str; 8] = [
+pub const FEATURES: [&str; 10] = [
     "cows",
     "open-mills-placing",
     "open-mills-moving",
@@ -20,11 +20,13 @@ pub const FEATURES: [&str; 8] = [
     "blocked-cows",
     "threat-to-move",
     "flying",
+    "steps-while-placing",
+    "blocked-while-placing",
 ];
 
 /// The weight of each feature (1,000 is one cow), tuned by self-play with
 /// `cargo run --release -p kraal-ai --example tune -- morabaraba`.
-pub const WEIGHTS: [i32; 8] = [1000, 502, 397, 190, 82, -64, 683, 145];
+pub const WEIGHTS: [i32; 10] = [1000, 502, 397, 190, 82, -64, 683, 145, 164, -107];
 
 /// Features of one side, for the evaluation.
 #[derive(Default)]
@@ -36,6 +38,10 @@ struct Side {
     double_threats: i32,
     mobility: i32,
     blocked: i32,
+    /// While placing: the free steps and the blocked cows the side would have if it moved now
+    /// (a blockade right after placing is decided while the last cows go down).
+    steps_placing: i32,
+    blocked_placing: i32,
 }
 
 /// Features of both colours (White first) from one pass over the mills.
@@ -69,17 +75,22 @@ fn features_by_colour(pos: &Position, board: &Board) -> [Side; 2] {
         let side = &mut sides[c];
         side.material = pos.on_board(color) as i32 + i32::from(pos.in_hand(color));
         side.double_threats = double[c].count_ones() as i32;
-        if phases[c] == Phase::Moving {
-            let mut own = cows[c];
-            while own != 0 {
-                let p = own.trailing_zeros() as usize;
-                own &= own - 1;
-                let free = (adjacency[p] & empty).count_ones() as i32;
-                side.mobility += free;
-                side.blocked += i32::from(free == 0);
+        let (mut steps, mut blocked) = (0, 0);
+        let mut own = cows[c];
+        while own != 0 {
+            let p = own.trailing_zeros() as usize;
+            own &= own - 1;
+            let free = (adjacency[p] & empty).count_ones() as i32;
+            steps += free;
+            blocked += i32::from(free == 0);
+        }
+        match phases[c] {
+            Phase::Moving => (side.mobility, side.blocked) = (steps, blocked),
+            Phase::Placing => {
+                side.mobility = empty.count_ones().min(8) as i32;
+                (side.steps_placing, side.blocked_placing) = (steps, blocked);
             }
-        } else {
-            side.mobility = empty.count_ones().min(8) as i32;
+            Phase::Flying => side.mobility = empty.count_ones().min(8) as i32,
         }
     }
     sides
@@ -87,7 +98,7 @@ fn features_by_colour(pos: &Position, board: &Board) -> [Side; 2] {
 
 /// The features of a mill-game position for the side to move (see [`FEATURES`]).
 #[must_use]
-pub fn features(pos: &Position) -> [i32; 8] {
+pub fn features(pos: &Position) -> [i32; 10] {
     let [white, black] = features_by_colour(pos, pos.board());
     let (me, them, my_colour) = match pos.side_to_move() {
         Color::White => (white, black, Color::White),
@@ -105,6 +116,8 @@ pub fn features(pos: &Position) -> [i32; 8] {
         me.blocked - them.blocked,
         i32::from(me.open_mills > 0),
         flying(my_colour) - flying(my_colour.other()),
+        me.steps_placing - them.steps_placing,
+        me.blocked_placing - them.blocked_placing,
     ]
 }
 
@@ -170,11 +183,15 @@ pub fn evaluate(pos: &Position) -> i32 {
     let them = 1 - me;
     let placing_mobility = || empty.count_ones().min(8) as i32;
     let (mut mobility, mut blocked) = ([0i32; 2], [0i32; 2]);
+    let (mut steps_placing, mut blocked_placing) = ([0i32; 2], [0i32; 2]);
     for c in 0..2 {
-        if phases[c] == Phase::Moving {
-            (mobility[c], blocked[c]) = moving_mobility(cows[c], empty, adjacency);
-        } else {
-            mobility[c] = placing_mobility();
+        match phases[c] {
+            Phase::Moving => (mobility[c], blocked[c]) = moving_mobility(cows[c], empty, adjacency),
+            Phase::Placing => {
+                mobility[c] = placing_mobility();
+                (steps_placing[c], blocked_placing[c]) = moving_mobility(cows[c], empty, adjacency);
+            }
+            Phase::Flying => mobility[c] = placing_mobility(),
         }
     }
     let material = |c: usize| on_board[c] as i32 + i32::from(hands[c]);
@@ -190,6 +207,8 @@ pub fn evaluate(pos: &Position) -> i32 {
         + WEIGHTS[5] * (blocked[me] - blocked[them])
         + WEIGHTS[6] * i32::from(open[me] > 0)
         + WEIGHTS[7] * (flying(me) - flying(them))
+        + WEIGHTS[8] * (steps_placing[me] - steps_placing[them])
+        + WEIGHTS[9] * (blocked_placing[me] - blocked_placing[them])
 }
 
 /// For each point of `board`, the bit set of the mills through it (bit `i`: `mill_bits()[i]`),
