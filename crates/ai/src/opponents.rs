@@ -47,11 +47,16 @@ pub struct Opponent {
 }
 
 /// The mill games' terms the styles weigh, by name.
-const COWS: usize = term_index(&morris::FEATURES, "cows");
-const OPEN_MILLS_PLACING: usize = term_index(&morris::FEATURES, "open-mills-placing");
 const OPEN_MILLS_MOVING: usize = term_index(&morris::FEATURES, "open-mills-moving");
 const DOUBLE_THREATS: usize = term_index(&morris::FEATURES, "double-threats");
-const MOBILITY: usize = term_index(&morris::FEATURES, "mobility");
+/// The mill games' style terms come after the features.
+const fn style_term(name: &str) -> usize {
+    morris::FEATURES.len() + term_index(&morris::STYLE_TERMS, name)
+}
+const THEIR_COWS: usize = style_term("their-cows");
+const THEIR_OPEN_MILLS: usize = style_term("their-open-mills");
+const OWN_DOUBLE_THREATS: usize = style_term("own-double-threats");
+const RUNNING_MILLS: usize = style_term("running-mills");
 
 /// The manner of the weakest: quick, happy to draw, and never resigning.
 const EAGER: Manner = Manner {
@@ -63,15 +68,14 @@ const EAGER: Manner = Manner {
 
 /// The shooter and grabber of level 2: a cow shot or a seed taken counts double.
 const GRABBER: Weighting = Weighting::NEUTRAL
-    .morris(COWS, 200)
+    .morris(THEIR_COWS, 100)
     .oware(OWARE_OWN_CAPTURES, 100)
     .oware(OWARE_EXPOSED, 40)
     .mulabalaba(MULABALABA_THEIR_SEEDS, 100);
 
 /// The blocker and hoarder of level 3.
 const HOARDER: Weighting = Weighting::NEUTRAL
-    .morris(OPEN_MILLS_PLACING, 150)
-    .morris(OPEN_MILLS_MOVING, 150)
+    .morris(THEIR_OPEN_MILLS, 150)
     .oware(OWARE_BIG_HOUSE, 1500)
     .oware(OWARE_BIGGEST_HOUSE, 100)
     .mulabalaba(MULABALABA_BIGGEST_HOLE, 100)
@@ -79,7 +83,8 @@ const HOARDER: Weighting = Weighting::NEUTRAL
 
 /// The double-mill builder and starver of level 4.
 const STARVER: Weighting = Weighting::NEUTRAL
-    .morris(DOUBLE_THREATS, 300)
+    .morris(DOUBLE_THREATS, 200)
+    .morris(OWN_DOUBLE_THREATS, 150)
     .oware(OWARE_THEIR_SEEDS, 100)
     .oware(OWARE_THEIR_MOVABLE, 100)
     .mulabalaba(MULABALABA_MOVABLE, 150)
@@ -87,8 +92,8 @@ const STARVER: Weighting = Weighting::NEUTRAL
 
 /// The mill runner of level 5 (and, in the mancala games, a patient keeper of moves).
 const RUNNER: Weighting = Weighting::NEUTRAL
-    .morris(OPEN_MILLS_MOVING, 175)
-    .morris(MOBILITY, 150)
+    .morris(OPEN_MILLS_MOVING, 130)
+    .morris(RUNNING_MILLS, 100)
     .oware(OWARE_MOVABLE, 130)
     .mulabalaba(MULABALABA_MOVABLE, 120);
 

@@ -3,14 +3,15 @@
 //! A [`Weighting`] holds one multiplier per term for every game, so one opponent carries its
 //! style into whichever game it plays. A game's terms are its evaluation's features (neutral:
 //! 100%, today's evaluation) followed by its style terms, which the evaluation lacks (neutral:
-//! 0%): [`crate::mancala::OWARE_STYLE_TERMS`] and [`crate::mancala::MULABALABA_STYLE_TERMS`]. [`Weighting::NEUTRAL`] scores every position
+//! 0%): [`crate::mancala::OWARE_STYLE_TERMS`], [`crate::mancala::MULABALABA_STYLE_TERMS`] and
+//! the mill games' [`crate::morris::STYLE_TERMS`]. [`Weighting::NEUTRAL`] scores every position
 //! exactly as [`crate::Game::evaluate`]; the search uses the plain evaluation (its fast path)
 //! whenever no weighting is set.
 
 use crate::{mancala, morris};
 
-/// How many terms a mill-game weighting has: its features.
-pub const MORRIS_TERMS: usize = morris::FEATURES.len();
+/// How many terms a mill-game weighting has: the features, then the style terms.
+pub const MORRIS_TERMS: usize = morris::FEATURES.len() + morris::STYLE_TERMS.len();
 /// How many terms an Oware weighting has: the features, then the style terms.
 pub const OWARE_TERMS: usize = mancala::OWARE_FEATURES.len() + mancala::OWARE_STYLE_TERMS.len();
 /// How many terms a Mulabalaba weighting has: the features, then the style terms.
@@ -41,7 +42,7 @@ pub const fn term_index(names: &[&str], name: &str) -> usize {
 /// Multipliers in percent of every game's evaluation terms (see the module's text).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Weighting {
-    /// The mill games: [`morris::FEATURES`].
+    /// The mill games: [`morris::FEATURES`], then [`morris::STYLE_TERMS`].
     pub morris: [i16; MORRIS_TERMS],
     /// Oware: [`mancala::OWARE_FEATURES`], then [`mancala::OWARE_STYLE_TERMS`].
     pub oware: [i16; OWARE_TERMS],
