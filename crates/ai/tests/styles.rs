@@ -3,15 +3,18 @@
 //! proved lost.
 //!
 //! The style positions were found by seeded random play, keeping those where the neutral search
-//! and the styled one (both to depth 4, nothing pruned by guesswork) disagree; what each move
-//! does (captures, the biggest house, the opponent's seeds) is read from the rules crate, not
-//! from the evaluation under test.
+//! and the styled one (to depth 4 in Oware, 3 in Morabaraba, nothing pruned by guesswork)
+//! disagree; what each move
+//! does (captures, the biggest house, the opponent's seeds, shots, pairs, double threats, a mill
+//! opened) is read from the rules crate or counted naively here, not by the evaluation under
+//! test.
 
 use kraal_ai::search::alphabeta::reference_move_value;
 use kraal_ai::{
     Game, Limits, Mancala, Morris, OPPONENTS, Opponent, SearchConfig, Searcher, Weighting, mancala,
 };
 use kraal_rules_mancala::{Move, Options, Position};
+use kraal_rules_morris::{Color, Move as MorrisMove};
 
 struct Rng(u64);
 
@@ -174,4 +177,133 @@ fn the_choice_never_takes_a_move_proved_lost_when_another_is_not() {
             assert!(!lost(mv), "level {level}, seed {seed}: {mv} loses");
         }
     }
+}
+
+fn morris(text: &str) -> kraal_rules_morris::Position {
+    kraal_rules_morris::Position::from_position_string(text, kraal_rules_morris::Options::default())
+        .expect("position")
+}
+
+/// The move a search to depth 3 of `style` (none: neutral) plays in a mill game.
+fn morris_best(pos: &kraal_rules_morris::Position, style: Option<Weighting>) -> MorrisMove {
+    let mut searcher = Searcher::<Morris>::new(SearchConfig {
+        style,
+        reductions: false,
+        aspiration: false,
+        ..SearchConfig::default()
+    });
+    searcher.search(pos, Limits::depth(3)).best.expect("a move")
+}
+
+/// Mills holding two cows of `colour` and none of the other's (counted naively).
+fn pairs(pos: &kraal_rules_morris::Position, colour: Color) -> usize {
+    let (own, other) = (pos.cow_bits(colour), pos.cow_bits(colour.other()));
+    let mills = pos.board().mill_bits();
+    mills
+        .iter()
+        .filter(|&&m| (own & m).count_ones() == 2 && other & m == 0)
+        .count()
+}
+
+/// Empty points that would close two mills of `colour` at once (counted naively).
+fn double_points(pos: &kraal_rules_morris::Position, colour: Color) -> u32 {
+    let (own, other) = (pos.cow_bits(colour), pos.cow_bits(colour.other()));
+    let (mut gaps, mut double) = (0u32, 0u32);
+    for &m in pos.board().mill_bits() {
+        if (own & m).count_ones() == 2 && other & m == 0 {
+            let gap = m & !own;
+            double |= gaps & gap;
+            gaps |= gap;
+        }
+    }
+    double.count_ones()
+}
+
+#[test]
+fn the_neutral_weighting_is_the_plain_evaluation_in_the_mill_games() {
+    let mut rng = Rng(5);
+    let mut moves = Vec::new();
+    for _ in 0..2_000 {
+        let mut pos = kraal_rules_morris::Position::new(kraal_rules_morris::Options::default());
+        for _ in 0..rng.below(70) {
+            moves.clear();
+            Morris::legal_moves(&pos, &mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            let _ = Morris::play(&mut pos, moves[rng.below(moves.len())]);
+        }
+        assert_eq!(
+            kraal_ai::morris::evaluate_with(&pos, &Weighting::NEUTRAL),
+            Morris::evaluate(&pos),
+            "{}",
+            pos.to_position_string()
+        );
+    }
+}
+
+#[test]
+fn the_herd_boy_shoots_where_the_neutral_search_does_not() {
+    // White can close c5-d5-e5 with c5 and shoot; the neutral search places elsewhere.
+    let pos = morris("d5,e5,f6/c4,d6,f4 9:9 w - 0 0");
+    let neutral = morris_best(&pos, None);
+    let shooter = morris_best(&pos, Some(OPPONENTS[1].style));
+    assert_eq!(neutral.shot_bits(), 0, "neutral {neutral}");
+    assert_ne!(shooter.shot_bits(), 0, "Herd Boy {shooter}");
+}
+
+#[test]
+fn the_herder_blocks_a_pair_the_neutral_search_leaves_open() {
+    // White's f6 and g7 share the diagonal g7-f6-e5: the Herder places on e5.
+    let pos = morris("b6,c3,f6,g7/c4,d2,d6 8:9 b - 0 0");
+    let (neutral, blocker) = (
+        morris_best(&pos, None),
+        morris_best(&pos, Some(OPPONENTS[2].style)),
+    );
+    let after = |mv| {
+        let mut p = pos.clone();
+        let _ = Morris::play(&mut p, mv);
+        pairs(&p, Color::White)
+    };
+    assert!(
+        after(blocker) < after(neutral),
+        "neutral {neutral}, Herder {blocker}"
+    );
+}
+
+#[test]
+fn the_kraal_keeper_makes_more_double_threats_than_the_neutral_search() {
+    let pos = morris("c4,c5,d3,d5,d6,d7,g1/a4,b2,b6,c3,d1,e3,g4,g7 0:0 w - 0 1");
+    let neutral = morris_best(&pos, None);
+    let builder = morris_best(&pos, Some(OPPONENTS[3].style));
+    let after = |mv| {
+        let mut p = pos.clone();
+        let _ = Morris::play(&mut p, mv);
+        double_points(&p, Color::White)
+    };
+    assert!(
+        after(builder) > after(neutral),
+        "neutral {neutral}, Kraal Keeper {builder}"
+    );
+}
+
+#[test]
+fn the_elder_runs_a_mill_open_where_the_neutral_search_does_not() {
+    // Black's b6-d6-f6 is closed; f6-f4 opens it, to shut it again next turn.
+    let pos = morris("a4,a7,b4,c3,d2,d5,d7,g7/b2,b6,c4,d1,d6,e5,f2,f6,g4 0:0 b - 0 12");
+    let own = pos.cow_bits(Color::Black);
+    let opens = |mv: MorrisMove| {
+        mv.from().is_some_and(|from| {
+            let mills = pos.board().mill_bits();
+            mills
+                .iter()
+                .any(|&m| own & m == m && m & (1 << from.index()) != 0)
+        })
+    };
+    let (neutral, runner) = (
+        morris_best(&pos, None),
+        morris_best(&pos, Some(OPPONENTS[4].style)),
+    );
+    assert!(!opens(neutral), "neutral {neutral}");
+    assert!(opens(runner), "Elder {runner}");
 }
