@@ -116,13 +116,13 @@ pub const OPPONENTS: [Opponent; 7] = [
         description_mancala: "captures whatever he can now, blind to a threat two turns off",
         strength: Strength::AlphaBeta {
             nodes: 300,
-            depth: Some(3),
+            depth: None,
         },
         style: GRABBER,
         choice: Selection {
-            candidates: 4,
-            margin: 700,
-            temperature: 300,
+            candidates: 3,
+            margin: 400,
+            temperature: 200,
         },
         manner: EAGER,
     },
@@ -137,9 +137,9 @@ pub const OPPONENTS: [Opponent; 7] = [
         },
         style: HOARDER,
         choice: Selection {
-            candidates: 3,
-            margin: 400,
-            temperature: 200,
+            candidates: 2,
+            margin: 200,
+            temperature: 100,
         },
         manner: Manner {
             pace: Duration::from_millis(600),
