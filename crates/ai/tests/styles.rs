@@ -288,7 +288,7 @@ fn the_kraal_keeper_makes_more_double_threats_than_the_neutral_search() {
 }
 
 #[test]
-fn the_elder_runs_a_mill_open_where_the_neutral_search_does_not() {
+fn the_mill_runner_runs_a_mill_open_where_the_neutral_search_does_not() {
     // Black's b6-d6-f6 is closed; f6-f4 opens it, to shut it again next turn.
     let pos = morris("a4,a7,b4,c3,d2,d5,d7,g7/b2,b6,c4,d1,d6,e5,f2,f6,g4 0:0 b - 0 12");
     let own = pos.cow_bits(Color::Black);
