@@ -300,10 +300,8 @@ fn the_mill_runner_runs_a_mill_open_where_the_neutral_search_does_not() {
                 .any(|&m| own & m == m && m & (1 << from.index()) != 0)
         })
     };
-    let (neutral, runner) = (
-        morris_best(&pos, None),
-        morris_best(&pos, Some(OPPONENTS[4].style)),
-    );
+    let runner = Some(kraal_ai::opponents::MILL_RUNNER);
+    let (neutral, runner) = (morris_best(&pos, None), morris_best(&pos, runner));
     assert!(!opens(neutral), "neutral {neutral}");
-    assert!(opens(runner), "Elder {runner}");
+    assert!(opens(runner), "mill runner {runner}");
 }
