@@ -38,8 +38,9 @@ pub struct Opponent {
     pub description_mancala: &'static str,
     /// How far it searches.
     pub strength: Strength,
-    /// What it values: its evaluation's multipliers, per game.
-    pub style: Weighting,
+    /// What it values: its evaluation's multipliers, per game (a reference, so that an
+    /// opponent stays small to copy).
+    pub style: &'static Weighting,
     /// How it picks among its best moves.
     pub choice: Selection,
     /// Pace, draws and resigning.
@@ -112,7 +113,7 @@ pub const OPPONENTS: [Opponent; 7] = [
         description: "a beginner who plays by feel, from a few dozen quick tries",
         description_mancala: "a beginner who plays by feel, from a few dozen quick tries",
         strength: Strength::Mcts { iterations: 20 },
-        style: Weighting::NEUTRAL,
+        style: &Weighting::NEUTRAL,
         choice: Selection::BEST,
         manner: EAGER,
     },
@@ -125,7 +126,7 @@ pub const OPPONENTS: [Opponent; 7] = [
             nodes: 300,
             depth: None,
         },
-        style: GRABBER,
+        style: &GRABBER,
         choice: Selection {
             candidates: 3,
             margin: 400,
@@ -142,7 +143,7 @@ pub const OPPONENTS: [Opponent; 7] = [
             nodes: 1_500,
             depth: None,
         },
-        style: HOARDER,
+        style: &HOARDER,
         choice: Selection {
             candidates: 2,
             margin: 200,
@@ -164,7 +165,7 @@ pub const OPPONENTS: [Opponent; 7] = [
             nodes: 5_000,
             depth: None,
         },
-        style: STARVER,
+        style: &STARVER,
         choice: Selection {
             candidates: 2,
             margin: 150,
@@ -186,7 +187,7 @@ pub const OPPONENTS: [Opponent; 7] = [
             nodes: 25_000,
             depth: None,
         },
-        style: PATIENT,
+        style: &PATIENT,
         choice: Selection::BEST,
         manner: Manner {
             pace: Duration::from_millis(1_000),
@@ -204,7 +205,7 @@ pub const OPPONENTS: [Opponent; 7] = [
             nodes: 125_000,
             depth: None,
         },
-        style: Weighting::NEUTRAL,
+        style: &Weighting::NEUTRAL,
         choice: Selection::BEST,
         manner: Manner {
             pace: Duration::from_millis(1_000),
@@ -222,7 +223,7 @@ pub const OPPONENTS: [Opponent; 7] = [
             nodes: 2_500_000,
             depth: None,
         },
-        style: Weighting::NEUTRAL,
+        style: &Weighting::NEUTRAL,
         choice: Selection::BEST,
         manner: Manner {
             pace: Duration::ZERO,
@@ -338,7 +339,7 @@ impl Opponent {
         SearchConfig {
             table_megabytes,
             top_moves: self.choice.candidates.max(1),
-            style: (!self.style.is_neutral()).then_some(self.style),
+            style: (!self.style.is_neutral()).then_some(*self.style),
             ..SearchConfig::default()
         }
     }

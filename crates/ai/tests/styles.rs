@@ -103,7 +103,7 @@ fn the_herd_boy_captures_now_where_the_neutral_search_waits() {
     let pos = oware("3,1,6,5,0,2/11,6,1,1,10,2 0:0 n");
     let me = pos.side_to_move();
     let neutral = best(&pos, None);
-    let grabber = best(&pos, Some(OPPONENTS[1].style));
+    let grabber = best(&pos, Some(*OPPONENTS[1].style));
     assert_eq!(after(&pos, neutral).captured(me), 0, "neutral {neutral}");
     assert!(after(&pos, grabber).captured(me) > 0, "Herd Boy {grabber}");
 }
@@ -113,7 +113,7 @@ fn the_herder_keeps_a_bigger_house_than_the_neutral_search() {
     let pos = oware("4,9,3,2,0,2/1,0,0,11,3,10 0:3 s");
     let me = pos.side_to_move();
     let biggest = |p: &Position| p.row(me).iter().copied().max().unwrap_or(0);
-    let (neutral, hoarder) = (best(&pos, None), best(&pos, Some(OPPONENTS[2].style)));
+    let (neutral, hoarder) = (best(&pos, None), best(&pos, Some(*OPPONENTS[2].style)));
     let (n, h) = (after(&pos, neutral), after(&pos, hoarder));
     assert!(
         biggest(&h) > biggest(&n),
@@ -126,7 +126,7 @@ fn the_herder_keeps_a_bigger_house_than_the_neutral_search() {
 fn the_kraal_keeper_leaves_the_opponent_fewer_seeds_than_the_neutral_search() {
     let pos = oware("1,7,5,0,6,1/6,1,7,1,7,6 0:0 n");
     let me = pos.side_to_move();
-    let (neutral, starver) = (best(&pos, None), best(&pos, Some(OPPONENTS[3].style)));
+    let (neutral, starver) = (best(&pos, None), best(&pos, Some(*OPPONENTS[3].style)));
     let (n, s) = (after(&pos, neutral), after(&pos, starver));
     assert!(
         s.seeds_on_side(me.other()) < n.seeds_on_side(me.other()),
@@ -247,7 +247,7 @@ fn the_herd_boy_shoots_where_the_neutral_search_does_not() {
     // White can close c5-d5-e5 with c5 and shoot; the neutral search places elsewhere.
     let pos = morris("d5,e5,f6/c4,d6,f4 9:9 w - 0 0");
     let neutral = morris_best(&pos, None);
-    let shooter = morris_best(&pos, Some(OPPONENTS[1].style));
+    let shooter = morris_best(&pos, Some(*OPPONENTS[1].style));
     assert_eq!(neutral.shot_bits(), 0, "neutral {neutral}");
     assert_ne!(shooter.shot_bits(), 0, "Herd Boy {shooter}");
 }
@@ -258,7 +258,7 @@ fn the_herder_blocks_a_pair_the_neutral_search_leaves_open() {
     let pos = morris("b6,c3,f6,g7/c4,d2,d6 8:9 b - 0 0");
     let (neutral, blocker) = (
         morris_best(&pos, None),
-        morris_best(&pos, Some(OPPONENTS[2].style)),
+        morris_best(&pos, Some(*OPPONENTS[2].style)),
     );
     let after = |mv| {
         let mut p = pos.clone();
@@ -275,7 +275,7 @@ fn the_herder_blocks_a_pair_the_neutral_search_leaves_open() {
 fn the_kraal_keeper_makes_more_double_threats_than_the_neutral_search() {
     let pos = morris("c4,c5,d3,d5,d6,d7,g1/a4,b2,b6,c3,d1,e3,g4,g7 0:0 w - 0 1");
     let neutral = morris_best(&pos, None);
-    let builder = morris_best(&pos, Some(OPPONENTS[3].style));
+    let builder = morris_best(&pos, Some(*OPPONENTS[3].style));
     let after = |mv| {
         let mut p = pos.clone();
         let _ = Morris::play(&mut p, mv);
