@@ -93,8 +93,8 @@ const STARVER: Weighting = Weighting::NEUTRAL
 
 /// A mill runner: a closed mill with a cow that can step out and back weighs half a cow, open
 /// mills while moving 130%. Measured on the Elder it made the Chief's step too small (the
-/// style plays well), so no opponent carries it yet; the Elder keeps it in the mancala games
-/// only ([`PATIENT`]).
+/// style plays well), so no opponent carries it yet: the Elder plays the mill games with the
+/// plain evaluation.
 pub const MILL_RUNNER: Weighting = Weighting::NEUTRAL
     .morris(OPEN_MILLS_MOVING, 130)
     .morris(RUNNING_MILLS, 100);
