@@ -20,7 +20,7 @@ use crate::{Server, ids};
 use kraal_ai::opponents::Opponent;
 use kraal_protocol::{ClientFrame, ErrorCode, GameStatus, ServerFrame};
 use kraal_session::any::{AnyMove, DrawAnswer};
-use kraal_session::{AnyGame, GameRules, Player, Seat};
+use kraal_session::{AnyGame, EndReason, GameRules, Player, Seat};
 use std::sync::Arc;
 use tokio::sync::{Semaphore, mpsc, oneshot};
 use tokio::task::JoinHandle;
@@ -178,6 +178,8 @@ enum Decision {
     Move { ply: usize, mv: AnyMove },
     /// Its answer to the draw offer made at ply `ply`.
     Draw { ply: usize, accept: bool },
+    /// It resigns at ply `ply` (lost by proof, by its manner).
+    Resign { ply: usize },
     /// Nothing (the game moved on, or it was not its turn).
     Nothing,
 }
@@ -293,6 +295,7 @@ impl Computer {
                     ClientFrame::DeclineDraw
                 }
             }
+            Decision::Resign { ply } if ply == self.moves.len() => ClientFrame::Resign,
             _ => return true,
         };
         self.task
@@ -353,6 +356,13 @@ fn decide(
         Some(_) => Decision::Draw { ply, accept: false },
         None => match game.wait_ai() {
             Some(played) => Decision::Move { ply, mv: played.mv },
+            // The session ended the game without a move: the computer resigned.
+            None if game
+                .outcome()
+                .is_some_and(|o| o.reason == EndReason::Resignation) =>
+            {
+                Decision::Resign { ply }
+            }
             None => Decision::Nothing,
         },
     }

@@ -1,6 +1,8 @@
 //! Plays each opponent against the one below it and prints the table of docs/ai.md:
-//! `cargo run --release -p kraal-ai --example ladder -- GAME [THREADS] [SEED]`, GAME
-//! `morabaraba`, `abapa` (Oware) or `mulabalaba`. Each pair plays up to 400 games, colours
+//! `cargo run --release -p kraal-ai --example ladder -- GAME [THREADS] [SEED] [FROM] [TO]`,
+//! GAME `morabaraba`, `abapa` (Oware) or `mulabalaba`; FROM and TO (2 to 7) limit the pairs
+//! played to those whose stronger side is in FROM..=TO (each pair's games are the same either
+//! way). Each pair plays up to 400 games, colours
 //! alternating, from seeded random four-ply openings, until the SPRT (elo0 = 0, elo1 = 110,
 //! alpha = beta = 0.05) decides.
 
@@ -8,11 +10,14 @@ use kraal_ai::{Game, Mancala, MatchConfig, MatchResult, Morris, OPPONENTS, play_
 use std::process::ExitCode;
 use std::time::Instant;
 
-fn ladder<G: Game>(game: &str, start: &G::State, config: MatchConfig) {
+fn ladder<G: Game>(game: &str, start: &G::State, config: MatchConfig, levels: (u8, u8)) {
     println!("| game | pair | games | +won =drawn -lost | score | Elo | LLR | SPRT | time |");
     println!("| --- | --- | --- | --- | --- | --- | --- | --- | --- |");
     for pair in OPPONENTS.windows(2) {
         let (weaker, stronger) = (pair[0], pair[1]);
+        if !(levels.0..=levels.1).contains(&stronger.level) {
+            continue;
+        }
         let started = Instant::now();
         let progress = |r: &MatchResult| eprint!("\r{stronger} vs {weaker}: {} games  ", r.games());
         let r = play_match::<G>(start, stronger, weaker, config, &progress);
@@ -47,14 +52,20 @@ fn main() -> ExitCode {
         seed: number(2, 1),
         ..MatchConfig::default()
     };
+    let levels = (number(3, 2) as u8, number(4, 7) as u8);
     match args.first().map(String::as_str) {
         Some("morabaraba") => {
             let start = kraal_rules_morris::Position::new(kraal_rules_morris::Options::default());
-            ladder::<Morris>("morabaraba", &start, config);
+            ladder::<Morris>("morabaraba", &start, config, levels);
         }
         Some(name) => match kraal_rules_mancala::Options::from_rule_set(name, &[] as &[&str]) {
             Ok(options) => {
-                ladder::<Mancala>(name, &kraal_rules_mancala::Position::new(options), config);
+                ladder::<Mancala>(
+                    name,
+                    &kraal_rules_mancala::Position::new(options),
+                    config,
+                    levels,
+                );
             }
             Err(e) => {
                 eprintln!("{e}");
@@ -62,7 +73,7 @@ fn main() -> ExitCode {
             }
         },
         None => {
-            eprintln!("usage: ladder GAME [THREADS] [SEED]");
+            eprintln!("usage: ladder GAME [THREADS] [SEED] [FROM] [TO]");
             return ExitCode::from(2);
         }
     }

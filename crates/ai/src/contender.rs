@@ -2,9 +2,10 @@
 //! take. The seven opponents are one kind ([`BuiltIn`]); a front end adds others, such as an
 //! external engine driven over the engine protocol (`kraal match --white engine:"..."`).
 
+use crate::character::Strength;
 use crate::game::Game;
 use crate::limits::{Limits, StopFlag};
-use crate::opponents::{Opponent, Player, Style};
+use crate::opponents::{Opponent, Player};
 use crate::search::alphabeta::{SearchConfig, Searcher};
 use crate::search::mcts::{MctsConfig, mcts};
 use std::fmt;
@@ -133,8 +134,9 @@ pub fn think_time(remaining: Duration, increment: Duration) -> Duration {
 }
 
 /// One of the seven opponents as a match player: its node budget under [`Pace::Budget`]
-/// (exactly as [`Player::choose`]), otherwise a search by time with its evaluation noise (the
-/// Calf's tree search by time too), so it is stronger than its level when given much time.
+/// (exactly as [`Player::choose`]), otherwise a search by time with its style and its choice
+/// among the near-best moves (the Calf's tree search by time too), so it is stronger than its
+/// level when given much time.
 pub struct BuiltIn<G: Game> {
     player: Player<G>,
     timed: Option<Box<Searcher<G>>>,
@@ -185,15 +187,12 @@ impl<G: Game> Contender<G> for BuiltIn<G> {
         let Some(time) = time else {
             return Ok(self.player.choose(turn.state, turn.seed).mv);
         };
-        Ok(match self.player.opponent().style {
-            Style::AlphaBeta { noise, .. } => {
+        let opponent = self.player.opponent();
+        Ok(match opponent.strength {
+            Strength::AlphaBeta { .. } => {
                 let oracle = &self.oracle;
                 let searcher = self.timed.get_or_insert_with(|| {
-                    let mut searcher = Box::new(Searcher::new(SearchConfig {
-                        table_megabytes: 16,
-                        noise,
-                        ..SearchConfig::default()
-                    }));
+                    let mut searcher = Box::new(Searcher::new(opponent.search_config(16)));
                     searcher.set_oracle(oracle.clone());
                     searcher
                 });
@@ -203,9 +202,10 @@ impl<G: Game> Contender<G> for BuiltIn<G> {
                     ..searcher.config()
                 };
                 searcher.set_config(config);
-                searcher.search(turn.state, Limits::time(time)).best
+                let report = searcher.search(turn.state, Limits::time(time));
+                opponent.choice.pick(&report.top, turn.seed).or(report.best)
             }
-            Style::Mcts { .. } => {
+            Strength::Mcts { .. } => {
                 let config = MctsConfig {
                     seed: turn.seed,
                     ..MctsConfig::default()

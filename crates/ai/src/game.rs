@@ -66,6 +66,14 @@ pub trait Game: 'static {
     fn hash(state: &Self::State) -> u64;
     /// A static score for the side to move: positive is good for it. Kept within ±100,000.
     fn evaluate(state: &Self::State) -> i32;
+    /// The static score under a style (see [`crate::weighting`]); [`Weighting::NEUTRAL`] must
+    /// give [`Game::evaluate`]'s value. Games without styles ignore the weighting.
+    ///
+    /// [`Weighting::NEUTRAL`]: crate::weighting::Weighting::NEUTRAL
+    fn evaluate_with(state: &Self::State, weighting: &crate::weighting::Weighting) -> i32 {
+        let _ = weighting;
+        Self::evaluate(state)
+    }
     /// 0 for the first player, 1 for the second: who is to move.
     fn side_to_move(state: &Self::State) -> usize;
     /// A number below [`Game::MOVE_KEYS`] that names the move's shape, for the history heuristic.

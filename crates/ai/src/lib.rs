@@ -1,5 +1,6 @@
 #![doc = include_str!("../README.md")]
 
+pub mod character;
 pub mod contender;
 pub mod game;
 pub mod limits;
@@ -12,7 +13,9 @@ pub mod search;
 pub mod seeded;
 pub mod tables;
 pub mod tuning;
+pub mod weighting;
 
+pub use character::{Manner, Selection, Strength};
 pub use contender::{BuiltIn, Clocks, Contender, Forfeit, Pace, Turn, think_time};
 pub use game::{Game, Verdict};
 pub use limits::{Limits, Progress, StopFlag};
@@ -22,9 +25,10 @@ pub use matches::{
     play_match_with,
 };
 pub use morris::Morris;
-pub use opponents::{OPPONENTS, Opponent, Player, Style};
+pub use opponents::{OPPONENTS, Opponent, Player};
 pub use review::{GameReview, Mark, MoveReview, ReviewConfig, ReviewScale, Thrown, review};
 pub use search::Score;
 pub use search::alphabeta::{SearchConfig, SearchReport, Searcher, reference_value};
 pub use search::mcts::{MctsConfig, MctsReport, mcts};
 pub use tables::{MorrisOracle, Oracle, OwareOracle};
+pub use weighting::Weighting;

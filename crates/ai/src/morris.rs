@@ -1,6 +1,7 @@
 //! The mill games (every rule set of `kraal-rules-morris`) as a [`Game`], with their evaluation.
 
 use crate::game::{Game, Verdict};
+use crate::weighting::{Weighting, weighted};
 use kraal_rules_morris::{
     Board, BoardKind, CentreMills, Color, Flying, Move, Phase, Point, Position, Undo,
 };
@@ -27,6 +28,21 @@ pub const FEATURES: [&str; 10] = [
 /// The weight of each feature (1,000 is one cow), tuned by self-play with
 /// `cargo run --release -p kraal-ai --example tune -- morabaraba`.
 pub const WEIGHTS: [i32; 10] = [1000, 502, 397, 190, 82, -64, 683, 145, 164, -107];
+
+/// The mill games' style terms, which the evaluation leaves out (0% in [`Weighting::NEUTRAL`]):
+/// the opponent's cows (against the mover: weighting them makes a shot worth more than a cow
+/// kept), the opponent's open mills (against the mover: pairs to block), the mover's own double
+/// threats, and its running mills (closed mills with a cow that can step out and back, while
+/// moving).
+pub const STYLE_TERMS: [&str; 4] = [
+    "their-cows",
+    "their-open-mills",
+    "own-double-threats",
+    "running-mills",
+];
+
+/// The base weight of each style term, scaled by a weighting's percentage.
+pub const STYLE_WEIGHTS: [i32; 4] = [-1000, -400, 400, 500];
 
 /// Features of one side, for the evaluation.
 #[derive(Default)]
@@ -119,6 +135,57 @@ pub fn features(pos: &Position) -> [i32; 10] {
         me.steps_placing - them.steps_placing,
         me.blocked_placing - them.blocked_placing,
     ]
+}
+
+/// The style terms of a mill-game position for the side to move (see [`STYLE_TERMS`]).
+#[must_use]
+pub fn style_terms(pos: &Position) -> [i32; 4] {
+    let board = pos.board();
+    let [white, black] = features_by_colour(pos, board);
+    let me = pos.side_to_move();
+    let (mine, theirs) = match me {
+        Color::White => (white, black),
+        Color::Black => (black, white),
+    };
+    let own = pos.cow_bits(me);
+    let empty = board.point_bits() & !(own | pos.cow_bits(me.other()));
+    let adjacency = board.adjacency();
+    let running = if pos.phase_of(me) == Phase::Moving {
+        board
+            .mill_bits()
+            .iter()
+            .filter(|&&m| {
+                let mut points = m;
+                let mut exit = false;
+                while points != 0 {
+                    exit |= adjacency[points.trailing_zeros() as usize] & empty != 0;
+                    points &= points - 1;
+                }
+                own & m == m && exit
+            })
+            .count() as i32
+    } else {
+        0
+    };
+    [
+        theirs.material,
+        theirs.open_mills,
+        mine.double_threats,
+        running,
+    ]
+}
+
+/// The evaluation under a style: every feature and style term times its base weight, scaled by
+/// `weighting`'s percentage. [`Weighting::NEUTRAL`] gives exactly [`evaluate`].
+#[must_use]
+pub fn evaluate_with(pos: &Position, weighting: &Weighting) -> i32 {
+    let f = features(pos);
+    weighted(&f, &WEIGHTS, &weighting.morris[..f.len()])
+        + weighted(
+            &style_terms(pos),
+            &STYLE_WEIGHTS,
+            &weighting.morris[f.len()..],
+        )
 }
 
 /// The static evaluation of a mill-game position for the side to move: the weighted sum of
@@ -286,6 +353,10 @@ impl Game for Morris {
 
     fn evaluate(state: &Position) -> i32 {
         evaluate(state)
+    }
+
+    fn evaluate_with(state: &Position, weighting: &Weighting) -> i32 {
+        evaluate_with(state, weighting)
     }
 
     fn side_to_move(state: &Position) -> usize {

@@ -1,33 +1,31 @@
-//! The seven opponents, from a loose beginner to the strongest settings.
+//! The seven opponents, from a loose beginner to the strongest settings, each a character:
+//! a strength, a style, a way of choosing and a manner (see [`crate::character`]).
 //!
-//! Strength is set by node budgets (plus evaluation noise for the weakest), not by time, so the
-//! same game played twice goes the same way, and matches between opponents are reproducible.
+//! Strength is set by node budgets and depth limits, not by time, and the choice among the
+//! near-best moves is drawn with the move's seed, so the same game played twice goes the same
+//! way, and matches between opponents are reproducible. Weak opponents err by their short
+//! horizon and their bias (a style that overvalues one thing), never by a random blunder: a
+//! move is only ever drawn from those the search found within a margin of the best.
 
-use crate::game::Game;
+use crate::character::{Manner, Selection, Strength};
+use crate::game::{Game, Verdict};
 use crate::limits::{Limits, StopFlag};
+use crate::mancala::{
+    MULABALABA_BIGGEST_HOLE, MULABALABA_INNER_TARGETS, MULABALABA_MOVABLE, MULABALABA_THEIR_SEEDS,
+    OWARE_BIG_HOUSE, OWARE_BIGGEST_HOUSE, OWARE_EXPOSED, OWARE_MOVABLE, OWARE_OWN_CAPTURES,
+    OWARE_THEIR_MOVABLE, OWARE_THEIR_SEEDS,
+};
+use crate::morris;
 use crate::search::Score;
 use crate::search::alphabeta::{SearchConfig, Searcher};
 use crate::search::mcts::{MctsConfig, mcts};
+use crate::tables::Oracle;
+use crate::weighting::{Weighting, term_index};
 use std::fmt;
+use std::sync::Arc;
+use std::time::Duration;
 
-/// How an opponent searches.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Style {
-    /// Alpha-beta with a node budget and a deterministic evaluation noise of ± `noise`.
-    AlphaBeta {
-        /// Nodes per move.
-        nodes: u64,
-        /// Half-width of the evaluation noise (1,000 is about one cow or seed).
-        noise: i32,
-    },
-    /// UCT tree search with a budget of iterations per move.
-    Mcts {
-        /// Iterations per move.
-        iterations: u64,
-    },
-}
-
-/// One of the seven opponents.
+/// One of the seven opponents: a character as data.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Opponent {
     /// 1 (weakest) to 7 (strongest).
@@ -38,9 +36,74 @@ pub struct Opponent {
     pub description: &'static str,
     /// The same in the words of the mancala games (no mills, no cows).
     pub description_mancala: &'static str,
-    /// How it searches.
-    pub style: Style,
+    /// How far it searches.
+    pub strength: Strength,
+    /// What it values: its evaluation's multipliers, per game (a reference, so that an
+    /// opponent stays small to copy).
+    pub style: &'static Weighting,
+    /// How it picks among its best moves.
+    pub choice: Selection,
+    /// Pace, draws and resigning.
+    pub manner: Manner,
 }
+
+/// The mill games' terms the styles weigh, by name.
+const OPEN_MILLS_MOVING: usize = term_index(&morris::FEATURES, "open-mills-moving");
+const DOUBLE_THREATS: usize = term_index(&morris::FEATURES, "double-threats");
+/// The mill games' style terms come after the features.
+const fn style_term(name: &str) -> usize {
+    morris::FEATURES.len() + term_index(&morris::STYLE_TERMS, name)
+}
+const THEIR_COWS: usize = style_term("their-cows");
+const THEIR_OPEN_MILLS: usize = style_term("their-open-mills");
+const OWN_DOUBLE_THREATS: usize = style_term("own-double-threats");
+const RUNNING_MILLS: usize = style_term("running-mills");
+
+/// The manner of the weakest: quick, happy to draw, and never resigning.
+const EAGER: Manner = Manner {
+    pace: Duration::from_millis(400),
+    resign_within: None,
+    accepts_draw_at: 300,
+    offers_draws: false,
+};
+
+/// The shooter and grabber of level 2: a cow shot or a seed taken counts double.
+const GRABBER: Weighting = Weighting::NEUTRAL
+    .morris(THEIR_COWS, 100)
+    .oware(OWARE_OWN_CAPTURES, 100)
+    .oware(OWARE_EXPOSED, 40)
+    .mulabalaba(MULABALABA_THEIR_SEEDS, 100);
+
+/// The blocker and hoarder of level 3.
+const HOARDER: Weighting = Weighting::NEUTRAL
+    .morris(THEIR_OPEN_MILLS, 150)
+    .oware(OWARE_BIG_HOUSE, 1500)
+    .oware(OWARE_BIGGEST_HOUSE, 100)
+    .mulabalaba(MULABALABA_BIGGEST_HOLE, 100)
+    .mulabalaba(MULABALABA_INNER_TARGETS, 50);
+
+/// The double-mill builder and starver of level 4.
+const STARVER: Weighting = Weighting::NEUTRAL
+    .morris(DOUBLE_THREATS, 200)
+    .morris(OWN_DOUBLE_THREATS, 150)
+    .oware(OWARE_THEIR_SEEDS, 100)
+    .oware(OWARE_THEIR_MOVABLE, 100)
+    .mulabalaba(MULABALABA_MOVABLE, 150)
+    .mulabalaba(MULABALABA_THEIR_SEEDS, 30);
+
+/// A mill runner: a closed mill with a cow that can step out and back weighs half a cow, open
+/// mills while moving 130%. Measured on the Elder it made the Chief's step too small (the
+/// style plays well), so no opponent carries it yet: the Elder plays the mill games with the
+/// plain evaluation.
+pub const MILL_RUNNER: Weighting = Weighting::NEUTRAL
+    .morris(OPEN_MILLS_MOVING, 130)
+    .morris(RUNNING_MILLS, 100);
+
+/// The patient keeper of moves of level 5 (the mancala games; the plain evaluation in the
+/// mill games).
+const PATIENT: Weighting = Weighting::NEUTRAL
+    .oware(OWARE_MOVABLE, 130)
+    .mulabalaba(MULABALABA_MOVABLE, 120);
 
 /// The seven opponents, weakest first.
 pub const OPPONENTS: [Opponent; 7] = [
@@ -49,46 +112,88 @@ pub const OPPONENTS: [Opponent; 7] = [
         name: "Calf",
         description: "a beginner who plays by feel, from a few dozen quick tries",
         description_mancala: "a beginner who plays by feel, from a few dozen quick tries",
-        style: Style::Mcts { iterations: 20 },
+        strength: Strength::Mcts { iterations: 20 },
+        style: &Weighting::NEUTRAL,
+        choice: Selection::BEST,
+        manner: EAGER,
     },
     Opponent {
         level: 2,
         name: "Herd Boy",
-        description: "sees a move or two ahead and often misjudges them",
-        description_mancala: "sees a move or two ahead and often misjudges them",
-        style: Style::AlphaBeta {
+        description: "shoots whenever he can: greedy for cows, blind to a threat two turns off",
+        description_mancala: "captures whatever he can now, blind to a threat two turns off",
+        strength: Strength::AlphaBeta {
             nodes: 300,
-            noise: 900,
+            depth: None,
         },
+        style: &GRABBER,
+        choice: Selection {
+            candidates: 3,
+            margin: 400,
+            temperature: 200,
+        },
+        manner: EAGER,
     },
     Opponent {
         level: 3,
         name: "Herder",
-        description: "looks a few moves ahead and rarely leaves a mill open",
-        description_mancala: "looks a few moves ahead and rarely leaves seeds open to capture",
-        style: Style::AlphaBeta {
+        description: "blocks every pair you make, looking a few moves ahead",
+        description_mancala: "hoards seeds in one big house, looking a few moves ahead",
+        strength: Strength::AlphaBeta {
             nodes: 1_500,
-            noise: 500,
+            depth: None,
+        },
+        style: &HOARDER,
+        choice: Selection {
+            candidates: 2,
+            margin: 200,
+            temperature: 100,
+        },
+        manner: Manner {
+            pace: Duration::from_millis(600),
+            resign_within: None,
+            accepts_draw_at: 100,
+            offers_draws: true,
         },
     },
     Opponent {
         level: 4,
         name: "Kraal Keeper",
-        description: "a solid club player who sets up double threats",
-        description_mancala: "a solid club player who sets up double threats",
-        style: Style::AlphaBeta {
+        description: "a solid club player who builds double mills",
+        description_mancala: "a solid club player who starves your side of seeds",
+        strength: Strength::AlphaBeta {
             nodes: 5_000,
-            noise: 0,
+            depth: None,
+        },
+        style: &STARVER,
+        choice: Selection {
+            candidates: 2,
+            margin: 150,
+            temperature: 100,
+        },
+        manner: Manner {
+            pace: Duration::from_millis(800),
+            resign_within: Some(6),
+            accepts_draw_at: 0,
+            offers_draws: true,
         },
     },
     Opponent {
         level: 5,
         name: "Elder",
         description: "patient and deep: punishes loose moves",
-        description_mancala: "patient and deep: punishes loose moves",
-        style: Style::AlphaBeta {
+        description_mancala: "patient and deep: keeps moves in hand, and punishes loose ones",
+        strength: Strength::AlphaBeta {
             nodes: 25_000,
-            noise: 0,
+            depth: None,
+        },
+        style: &PATIENT,
+        choice: Selection::BEST,
+        manner: Manner {
+            pace: Duration::from_millis(1_000),
+            resign_within: Some(12),
+            accepts_draw_at: 0,
+            offers_draws: true,
         },
     },
     Opponent {
@@ -96,9 +201,17 @@ pub const OPPONENTS: [Opponent; 7] = [
         name: "Chief",
         description: "a master who calculates long forcing lines",
         description_mancala: "a master who calculates long forcing lines",
-        style: Style::AlphaBeta {
+        strength: Strength::AlphaBeta {
             nodes: 125_000,
-            noise: 0,
+            depth: None,
+        },
+        style: &Weighting::NEUTRAL,
+        choice: Selection::BEST,
+        manner: Manner {
+            pace: Duration::from_millis(1_000),
+            resign_within: Some(40),
+            accepts_draw_at: -500,
+            offers_draws: true,
         },
     },
     Opponent {
@@ -106,9 +219,17 @@ pub const OPPONENTS: [Opponent; 7] = [
         name: "Ancestor",
         description: "the engine at full strength, within two seconds a move",
         description_mancala: "the engine at full strength, within two seconds a move",
-        style: Style::AlphaBeta {
+        strength: Strength::AlphaBeta {
             nodes: 2_500_000,
-            noise: 0,
+            depth: None,
+        },
+        style: &Weighting::NEUTRAL,
+        choice: Selection::BEST,
+        manner: Manner {
+            pace: Duration::ZERO,
+            resign_within: Some(u32::MAX),
+            accepts_draw_at: -1_000,
+            offers_draws: true,
         },
     },
 ];
@@ -168,6 +289,10 @@ pub struct Choice<M> {
     pub nodes: u64,
     /// Depth reached (0 for tree search).
     pub depth: u32,
+    /// It resigns instead of playing `mv`: lost by proof (see [`Manner::resign_within`]).
+    pub resigns: bool,
+    /// It offers a draw with `mv`: the tables show the position after it a draw.
+    pub offers_draw: bool,
 }
 
 /// An opponent ready to play one game: it keeps its search tables between moves.
@@ -175,12 +300,15 @@ pub struct Player<G: Game> {
     opponent: Opponent,
     engine: Engine<G>,
     stop: StopFlag,
+    /// Tables that judge its manner (resigning, offering draws), not its search.
+    referee: Option<Arc<dyn Oracle<G>>>,
 }
 
 enum Engine<G: Game> {
     AlphaBeta {
         searcher: Box<Searcher<G>>,
         nodes: u64,
+        depth: Option<u32>,
     },
     Mcts {
         iterations: u64,
@@ -204,25 +332,43 @@ impl Opponent {
         OPPONENTS.iter().find(|o| o.level == level).copied()
     }
 
+    /// The search settings of this opponent's alpha-beta (its style and how many root moves
+    /// it scores), with a table of `table_megabytes`.
+    #[must_use]
+    pub fn search_config(&self, table_megabytes: usize) -> SearchConfig {
+        SearchConfig {
+            table_megabytes,
+            top_moves: self.choice.candidates.max(1),
+            style: (!self.style.is_neutral()).then_some(*self.style),
+            ..SearchConfig::default()
+        }
+    }
+
+    /// Whether it always plays the same move in the same position, whatever the seed.
+    #[must_use]
+    pub fn is_deterministic(&self) -> bool {
+        matches!(self.strength, Strength::AlphaBeta { .. }) && self.choice.is_deterministic()
+    }
+
     /// A player of this strength for game `G`.
     #[must_use]
     pub fn player<G: Game>(self) -> Player<G> {
-        let engine = match self.style {
-            Style::AlphaBeta { nodes, noise } => Engine::AlphaBeta {
-                searcher: Box::new(Searcher::new(SearchConfig {
-                    // About 24 bytes an entry; a table a few times the budget is plenty.
-                    table_megabytes: ((nodes * 4 * 24) >> 20).clamp(1, 64) as usize,
-                    noise,
-                    ..SearchConfig::default()
-                })),
+        let engine = match self.strength {
+            Strength::AlphaBeta { nodes, depth } => Engine::AlphaBeta {
+                // About 24 bytes an entry; a table a few times the budget is plenty.
+                searcher: Box::new(Searcher::new(
+                    self.search_config(((nodes * 4 * 24) >> 20).clamp(1, 64) as usize),
+                )),
                 nodes,
+                depth,
             },
-            Style::Mcts { iterations } => Engine::Mcts { iterations },
+            Strength::Mcts { iterations } => Engine::Mcts { iterations },
         };
         Player {
             opponent: self,
             engine,
             stop: StopFlag::new(),
+            referee: None,
         }
     }
 }
@@ -242,24 +388,49 @@ impl<G: Game> Player<G> {
         }
     }
 
+    /// Judges its manner by `tables` from now on (`None`: by its search alone): it resigns
+    /// when they prove it lost and offers a draw when they show one. Its search does not
+    /// consult them (that is [`Player::set_oracle`]).
+    pub fn set_referee(&mut self, tables: Option<Arc<dyn Oracle<G>>>) {
+        self.referee = tables;
+    }
+
     /// The flag that interrupts a move being thought about (the best so far is played).
     #[must_use]
     pub fn stop_flag(&self) -> StopFlag {
         self.stop.clone()
     }
 
-    /// Chooses a move. `seed` varies the noise and playouts: the same state and seed give the
-    /// same move. A stop raised before or during the choice cuts it short (the best move found
+    /// Chooses a move. `seed` varies the choice among the near-best moves and the playouts:
+    /// the same state and seed give the same move. The choice says whether it resigns (only
+    /// when lost by proof) or offers a draw, by its manner. A stop raised before or during the choice cuts it short (the best move found
     /// so far is played); the flag is lowered again once the choice is made.
     pub fn choose(&mut self, state: &G::State, seed: u64) -> Choice<G::Move> {
-        let choice = self.think(state, seed);
+        let mut choice = self.think(state, seed);
         self.stop.reset();
+        let manner = self.opponent.manner;
+        let judged = self.referee.as_ref().and_then(|r| r.verdict(state));
+        choice.resigns = choice.mv.is_some()
+            && manner.resign_within.is_some()
+            && (manner.resigns_at(choice.score) || judged == Some(Verdict::Loss));
+        if manner.offers_draws
+            && let (Some(referee), Some(mv)) = (&self.referee, choice.mv)
+        {
+            let mut after = state.clone();
+            let _ = G::play(&mut after, mv);
+            choice.offers_draw =
+                G::verdict(&after).is_none() && referee.verdict(&after) == Some(Verdict::Draw);
+        }
         choice
     }
 
     fn think(&mut self, state: &G::State, seed: u64) -> Choice<G::Move> {
         match &mut self.engine {
-            Engine::AlphaBeta { searcher, nodes } => {
+            Engine::AlphaBeta {
+                searcher,
+                nodes,
+                depth,
+            } => {
                 let nodes = (*nodes * G::budget_percent(state) / 100).max(1);
                 let config = SearchConfig {
                     seed,
@@ -267,12 +438,25 @@ impl<G: Game> Player<G> {
                 };
                 searcher.set_config(config);
                 searcher.set_stop_flag(self.stop.clone());
-                let report = searcher.search(state, Limits::nodes(nodes));
+                let limits = Limits {
+                    depth: *depth,
+                    ..Limits::nodes(nodes)
+                };
+                let report = searcher.search(state, limits);
+                let picked = self.opponent.choice.pick(&report.top, seed);
+                let mv = picked.or(report.best);
+                let score = report
+                    .top
+                    .iter()
+                    .find(|(m, _)| Some(*m) == mv)
+                    .map_or(report.score, |&(_, s)| s);
                 Choice {
-                    mv: report.best,
-                    score: report.score,
+                    mv,
+                    score,
                     nodes: report.nodes,
                     depth: report.depth,
+                    resigns: false,
+                    offers_draw: false,
                 }
             }
             Engine::Mcts { iterations } => {
@@ -287,6 +471,8 @@ impl<G: Game> Player<G> {
                     score: report.score(),
                     nodes: report.iterations,
                     depth: 0,
+                    resigns: false,
+                    offers_draw: false,
                 }
             }
         }
@@ -307,7 +493,7 @@ mod tests {
                 o.name
             );
         }
-        assert!(OPPONENTS[2].describe(true).contains("mill"));
+        assert!(OPPONENTS[3].describe(true).contains("mill"));
     }
 
     #[test]
@@ -327,29 +513,19 @@ mod tests {
     }
 
     #[test]
-    fn budgets_grow_and_noise_shrinks_with_the_level() {
-        let budget = |o: &Opponent| match o.style {
-            Style::AlphaBeta { nodes, .. } => nodes,
-            Style::Mcts { iterations } => iterations,
-        };
-        let noise = |o: &Opponent| match o.style {
-            Style::AlphaBeta { noise, .. } => noise,
-            Style::Mcts { .. } => i32::MAX,
-        };
+    fn budgets_grow_and_the_choice_narrows_with_the_level() {
         for pair in OPPONENTS.windows(2) {
-            assert_eq!(pair[1].level, pair[0].level + 1);
-            assert!(
-                budget(&pair[1]) > budget(&pair[0]),
-                "{} {}",
-                pair[0],
-                pair[1]
-            );
-            assert!(
-                noise(&pair[1]) <= noise(&pair[0]),
-                "{} {}",
-                pair[0],
-                pair[1]
-            );
+            let (a, b) = (pair[0], pair[1]);
+            assert_eq!(b.level, a.level + 1);
+            assert!(b.strength.budget() > a.strength.budget(), "{a} {b}");
+            if matches!(a.strength, Strength::AlphaBeta { .. }) {
+                assert!(b.choice.margin <= a.choice.margin, "{a} {b}");
+                assert!(b.choice.temperature <= a.choice.temperature, "{a} {b}");
+            }
+        }
+        // The strongest play their best move and the plain evaluation.
+        for o in &OPPONENTS[5..] {
+            assert!(o.is_deterministic() && o.style.is_neutral(), "{o}");
         }
     }
 }

@@ -112,7 +112,7 @@ const MORABARABA: [(&str, &str); 7] = [
     ),
     (
         "The Herder's Pasture",
-        "On the open pasture the herder keeps watch and rarely leaves a mill open.",
+        "On the open pasture the herder keeps watch and blocks every pair you make.",
     ),
     (
         "The Kraal Gate",

@@ -2,7 +2,7 @@
 //! tries, plus the solution's length, mapped to a Glicko-2 rating.
 
 use crate::subject::Subject;
-use kraal_ai::{OPPONENTS, Style};
+use kraal_ai::OPPONENTS;
 
 /// Tries per opponent, and how many must find the move.
 pub const TRIES: u64 = 5;
@@ -12,15 +12,15 @@ pub const FINDS: u64 = 4;
 /// The weakest opponent level (1..=7) whose choice in `state` satisfies `accept` in 4 of 5
 /// seeded tries, or `None` when not even the strongest does.
 ///
-/// An alpha-beta opponent without noise chooses the same move whatever the seed, so one try
-/// stands for all five.
+/// An alpha-beta opponent that always plays its best move chooses the same move whatever the
+/// seed, so one try stands for all five.
 pub fn weakest_finder<G: Subject>(
     state: &G::State,
     seed: u64,
     mut accept: impl FnMut(G::Move) -> bool,
 ) -> Option<u8> {
     for opponent in OPPONENTS {
-        let deterministic = matches!(opponent.style, Style::AlphaBeta { noise: 0, .. });
+        let deterministic = opponent.is_deterministic();
         let mut player = opponent.player::<G>();
         let mut found = 0;
         let tries = if deterministic { 1 } else { TRIES };

@@ -71,7 +71,7 @@ pub const HINT_NODES: u64 = 300_000;
 /// The engine's nodes for deciding on a draw offer.
 const DRAW_NODES: u64 = 20_000;
 /// The computer takes a draw only when its own score is at most this (0.10 of a cow or seed
-/// ahead: about level, or worse)...
+/// ahead: about level, or worse), or its manner's lower bar (`Manner::accepts_draw_at`)...
 const DRAW_LEVEL: i32 = 100;
 /// ...and, within the opening (the first [`OPENING_PLIES`] plies), only when it stands clearly
 /// lost (two cows or seeds behind, or a forced loss): the evaluation gives the first player up
@@ -581,8 +581,9 @@ where
     /// The computer's answer to a draw offer, once it has decided: `Some(true)` if it accepts
     /// (the game ends drawn), `Some(false)` if it declines, `None` while it thinks or when
     /// nothing was asked. It accepts only when its search finds its own side no better than
-    /// level, and in the opening only when it stands clearly worse: a balanced opening is
-    /// played on.
+    /// its manner allows (`Manner::accepts_draw_at`: the weakest take a draw a little ahead,
+    /// the strongest only when behind), and in the opening only when it stands clearly worse:
+    /// a balanced opening is played on.
     pub fn poll_draw(&mut self) -> Option<bool> {
         let Polled::Ready(score) = poll(&mut self.draw_decision, self.cursor) else {
             return None;
@@ -593,8 +594,12 @@ where
             kraal_ai::Score::WinIn(_) => i32::MIN,
             kraal_ai::Score::LossIn(_) => i32::MAX,
         };
-        let accepts =
-            own <= DRAW_LEVEL && (self.cursor >= OPENING_PLIES || own <= DRAW_CLEARLY_WORSE);
+        // Its manner sets how level the game must be; the opening rule holds for all.
+        let level = match self.players[1 - self.side_to_move()] {
+            Player::Ai(opponent) => opponent.manner.accepts_draw_at,
+            Player::Human => DRAW_LEVEL,
+        };
+        let accepts = own <= level && (self.cursor >= OPENING_PLIES || own <= DRAW_CLEARLY_WORSE);
         if accepts && !self.is_over() {
             self.end(Ending::Agreed);
         }
@@ -719,6 +724,10 @@ where
             return;
         }
         let mut engine: Engine<F::Ai> = opponent.player();
+        // The tables (when hints use them) judge only its manner: resigning a game they prove
+        // lost, offering a draw they show; its search stays the opponent's own.
+        let tables = crate::review::tables_for_hints(&self.rules).and_then(|o| F::oracle_of(&o));
+        engine.set_referee(tables);
         let stop = engine.stop_flag();
         let state = self.position().clone();
         let seed = self.seed ^ (self.cursor as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
@@ -767,7 +776,10 @@ where
         Some(self.history.get(self.cursor.checked_sub(1)?)?.0)
     }
 
-    /// Plays the AI's move if it is ready, returning it with what the AI thought.
+    /// Plays the AI's move if it is ready, returning it with what the AI thought. An AI lost by
+    /// proof may resign by its manner instead: nothing is played, `None` is returned and the
+    /// game is over ([`Session::outcome`] says who resigned). One that offers a draw with its
+    /// move leaves the offer standing for the person ([`Session::draw_offered`]).
     pub fn poll_ai(&mut self) -> Option<Choice<F::Move>> {
         self.poll_ai_at(Instant::now())
     }
@@ -781,6 +793,15 @@ where
         if !self.clock.end_turn(self.side_to_move(), now) {
             self.tick(now);
             return None;
+        }
+        if choice.resigns {
+            // Lost by proof, by its manner: it resigns instead of moving.
+            self.resign();
+            return None;
+        }
+        if choice.offers_draw {
+            // The offer stands through its own move; the person's next move declines it.
+            self.draw_offer = Some(self.side_to_move());
         }
         self.push(mv);
         Some(choice)

@@ -412,3 +412,48 @@ fn a_resignation_stands_when_the_game_is_looked_back_through() {
     );
     assert_eq!(texts(s.moves()), ["C", "e"]);
 }
+
+/// Black (three cows, flying, no two on a line) cannot stop both of White's threats from d7
+/// (a7 closing a1-a4-a7, g7 closing g1-g4-g7): lost in two plies.
+const LOST_FOR_BLACK: &str = "a1,a4,g1,g4,d7/b6,d2,f4 0:0 b";
+
+#[test]
+fn the_computer_resigns_a_game_lost_by_proof_and_it_reads_so() {
+    // A plain negamax to depth 2 proves the loss (the search under test plays no part).
+    let options = kraal_rules_morris::Options::default();
+    let pos = kraal_rules_morris::Position::from_position_string(LOST_FOR_BLACK, options)
+        .expect("position");
+    assert!(kraal_ai::reference_value::<kraal_ai::Morris>(&pos, 2) < -900_000);
+    let ancestor = Player::Ai(Opponent::level(7).expect("level 7"));
+    let mut s = morabaraba(Some(LOST_FOR_BLACK), [Player::Human, ancestor]);
+    assert_eq!(s.wait_ai(), None, "it resigns instead of moving");
+    assert_eq!(
+        ended(s.outcome()),
+        Some((GameResult::FirstWins, EndReason::Resignation))
+    );
+    assert!(s.moves().is_empty());
+    // The front ends' sentence.
+    let rules = resolve("morabaraba", None, &[] as &[&str]).expect("rules");
+    let mut g =
+        kraal_session::AnyGame::new(&rules, Some(LOST_FOR_BLACK), [Player::Human, ancestor], 1)
+            .expect("game");
+    assert_eq!(g.wait_ai(), None);
+    assert_eq!(g.ending(), "Black resigned.");
+}
+
+#[test]
+fn a_computer_resigns_only_by_its_manner() {
+    // The Herd Boy plays every game to the end.
+    let herd_boy = Player::Ai(Opponent::level(2).expect("level 2"));
+    let mut s = morabaraba(Some(LOST_FOR_BLACK), [Player::Human, herd_boy]);
+    assert!(s.wait_ai().is_some(), "it plays on");
+    assert_eq!(s.outcome(), None);
+    // An evaluation alone never resigns: at the start, where nothing is proven, nobody does.
+    for level in 1..=7 {
+        let ai = Player::Ai(Opponent::level(level).expect("level"));
+        let mut s = oware([Player::Human, ai]);
+        s.play_text("C").expect("legal");
+        assert!(s.wait_ai().is_some(), "level {level} moves");
+        assert_eq!(s.outcome(), None);
+    }
+}

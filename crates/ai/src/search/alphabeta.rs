@@ -36,6 +36,9 @@ pub struct SearchConfig {
     /// thread's result is reported; a node limit then counts the nodes of every thread (to
     /// within about 1,024 a thread), and the result varies from run to run.
     pub threads: usize,
+    /// The style of the leaf evaluation (`None`: the plain evaluation, the fast path); see
+    /// [`crate::weighting`].
+    pub style: Option<crate::weighting::Weighting>,
 }
 
 impl Default for SearchConfig {
@@ -49,6 +52,7 @@ impl Default for SearchConfig {
             seed: 0,
             reductions: true,
             threads: 1,
+            style: None,
         }
     }
 }
@@ -467,7 +471,10 @@ impl<G: Game> Searcher<G> {
     }
 
     fn leaf(&self, state: &G::State) -> i32 {
-        let value = G::evaluate(state);
+        let value = match &self.config.style {
+            None => G::evaluate(state),
+            Some(weighting) => G::evaluate_with(state, weighting),
+        };
         if self.config.noise == 0 {
             return value;
         }
