@@ -1334,3 +1334,34 @@ fn the_game_over_window_offers_the_review_and_the_graph_is_clickable() {
     click(&mut h, "Expected result over the game");
     assert_eq!(h.state().game().map(AnyGame::ply), Some(2));
 }
+
+#[test]
+fn a_computer_lost_by_proof_resigns_and_the_window_says_so() {
+    // Black (three cows, flying) cannot stop both of White's threats from d7: lost in two
+    // plies, which the Ancestor's search proves, so by its manner it resigns.
+    let dir = folder("computer-resigns");
+    let mut h = harness(app_with(
+        &dir,
+        &[
+            "--game",
+            "morabaraba",
+            "--white",
+            "human",
+            "--black",
+            "ai:7",
+            "--position",
+            "a1,a4,g1,g4,d7/b6,d2,f4 0:0 b",
+            "--no-animations",
+        ],
+    ));
+    step_until(&mut h, "the computer's resignation", |app| {
+        app.game().is_some_and(kraal_session::AnyGame::is_over)
+    });
+    h.run();
+    assert!(shown(&h, "Game over"), "the window opens");
+    assert!(
+        shown_containing(&h, "White wins: Black resign"),
+        "the window gives the reason"
+    );
+    assert_eq!(h.state().game().map(kraal_session::AnyGame::ply), Some(0));
+}

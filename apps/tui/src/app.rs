@@ -1073,7 +1073,7 @@ impl App {
         }
         let before = g.game.ply();
         if matches!(g.overlay, Overlay::None | Overlay::Help)
-            && let Some(ai) = g.game.run_ai(now)
+            && let Some(ai) = g.game.run_ai(now, animations)
         {
             g.ai_move = Some(ai);
             g.ai_taken = g.game.taken_since(before);

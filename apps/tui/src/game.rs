@@ -293,14 +293,15 @@ impl Match {
     }
 
     /// Starts the AI if it is to move, and plays its move when it is ready (not while a
-    /// sowing is shown, nor while the player looks back through the game). Returns the move.
-    pub fn run_ai(&mut self, now: Instant) -> Option<AiMove> {
+    /// sowing is shown, nor while the player looks back through the game). When `paced`, the
+    /// move waits until the computer has seemed to think for its pace. Returns the move.
+    pub fn run_ai(&mut self, now: Instant, paced: bool) -> Option<AiMove> {
         if self.is_animating() || self.redoable() > 0 || self.is_over() {
             return None;
         }
         self.game.tick(now);
         self.game.start_ai();
-        let played = self.game.poll_ai()?;
+        let played = self.game.poll_ai_with(now, paced)?;
         self.animate_last(now);
         self.after_move(now);
         Some(played)

@@ -1250,3 +1250,31 @@ fn the_game_over_window_reviews_the_game_from_its_start() {
         "the winning move is not marked:\n{text}"
     );
 }
+
+#[test]
+fn with_animations_on_the_computer_takes_its_pace() {
+    let calf = kraal_ai::Opponent::level(1).expect("level 1");
+    let mut app = app_with(
+        "morabaraba",
+        "a1,d1/b6,f6 10:10 w",
+        [kraal_session::Player::Ai(calf), kraal_session::Player::Human],
+    );
+    app.animations = true;
+    let asked = Instant::now();
+    // Its twenty tries take milliseconds; at the moment it was asked it still waits.
+    for _ in 0..50 {
+        app.tick(asked);
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    assert!(!game(&app).human_to_move(), "still thinking, for show");
+    // (It began a moment after it was asked.)
+    let after = asked + calf.manner.pace + Duration::from_millis(500);
+    for _ in 0..2_000 {
+        app.tick(after);
+        if game(&app).human_to_move() {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    panic!("the computer did not move after its pace");
+}

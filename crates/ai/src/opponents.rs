@@ -220,7 +220,7 @@ pub const OPPONENTS: [Opponent; 7] = [
         description: "the engine at full strength, within two seconds a move",
         description_mancala: "the engine at full strength, within two seconds a move",
         strength: Strength::AlphaBeta {
-            nodes: 2_500_000,
+            nodes: 4_000_000,
             depth: None,
         },
         style: &Weighting::NEUTRAL,

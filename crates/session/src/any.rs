@@ -662,14 +662,22 @@ impl AnyGame {
 
     /// Plays the AI's move if it is ready; returns it with what the AI thought of it.
     pub fn poll_ai(&mut self) -> Option<AiMove> {
+        self.poll_ai_with(Instant::now(), false)
+    }
+
+    /// [`AnyGame::poll_ai`] at `now`, holding the move back until the computer has seemed to
+    /// think for its pace when `paced` (see [`Session::poll_ai_paced`]).
+    pub fn poll_ai_with(&mut self, now: Instant, paced: bool) -> Option<AiMove> {
         let side = self.side_to_move();
         let (mv, depth, score, nodes) = match self {
-            AnyGame::Morris { session, .. } => session
-                .poll_ai()
-                .and_then(|c| Some((AnyMove::Morris(c.mv?), c.depth, c.score, c.nodes)))?,
-            AnyGame::Mancala { session } => session
-                .poll_ai()
-                .and_then(|c| Some((AnyMove::Mancala(c.mv?), c.depth, c.score, c.nodes)))?,
+            AnyGame::Morris { session, .. } => {
+                polled(session, now, paced)
+                    .and_then(|c| Some((AnyMove::Morris(c.mv?), c.depth, c.score, c.nodes)))?
+            }
+            AnyGame::Mancala { session } => {
+                polled(session, now, paced)
+                    .and_then(|c| Some((AnyMove::Mancala(c.mv?), c.depth, c.score, c.nodes)))?
+            }
         };
         self.clear_pick();
         Some(AiMove {
@@ -954,6 +962,23 @@ pub fn capitalise(text: &str) -> String {
     match chars.next() {
         Some(c) => c.to_uppercase().chain(chars).collect(),
         None => String::new(),
+    }
+}
+
+/// The AI's move from `session` if it is ready (and, when `paced`, its pace has passed).
+fn polled<F: Family>(
+    session: &mut Session<F>,
+    now: Instant,
+    paced: bool,
+) -> Option<kraal_ai::opponents::Choice<F::Move>>
+where
+    F::Position: Send + 'static,
+    F::Move: Send + 'static,
+{
+    if paced {
+        session.poll_ai_paced(now)
+    } else {
+        session.poll_ai_at(now)
     }
 }
 

@@ -86,6 +86,8 @@ struct Pending<R> {
     ply: usize,
     receiver: Receiver<R>,
     stop: kraal_ai::StopFlag,
+    /// When the work began (the computer's pace counts from here).
+    started: Instant,
 }
 
 impl<R: Send + 'static> Pending<R> {
@@ -103,6 +105,7 @@ impl<R: Send + 'static> Pending<R> {
             ply,
             receiver,
             stop,
+            started: Instant::now(),
         }
     }
 }
@@ -805,6 +808,22 @@ where
         }
         self.push(mv);
         Some(choice)
+    }
+
+    /// [`Session::poll_ai_at`], but holds the computer's move back until it has seemed to
+    /// think for its pace (its manner's, counted from when it began): what a front end that
+    /// shows the game to a person calls. A game on the clock is never held (the clock shows
+    /// the computer thinking, and its time is its own).
+    pub fn poll_ai_paced(&mut self, now: Instant) -> Option<Choice<F::Move>> {
+        if let (Some(thinking), Player::Ai(opponent)) = (&self.thinking, self.player_to_move())
+        {
+            let held = self.clock.control() == TimeControl::None
+                && now < thinking.started + opponent.manner.pace;
+            if held {
+                return None;
+            }
+        }
+        self.poll_ai_at(now)
     }
 
     /// Waits for the AI's move (starting it if needed) and plays it.

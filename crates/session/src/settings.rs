@@ -50,7 +50,7 @@ pub struct Settings {
     pub colour: String,
     /// How boards are drawn: `unicode` or `ascii`.
     pub theme: String,
-    /// Whether moves are animated.
+    /// Whether moves are animated (and the computer takes its pace before its move shows).
     pub animations: bool,
     /// A saved game to continue.
     #[serde(skip_serializing_if = "Option::is_none")]

@@ -370,7 +370,7 @@ fn a_thinking_ai_reports_its_progress() {
     assert!(s.thinking().is_none());
     s.play_text("C").expect("legal");
     s.start_ai();
-    // The Ancestor searches 2.5M nodes: long enough to finish a few iterations first.
+    // The Ancestor searches 4M nodes: long enough to finish a few iterations first.
     let mut progress = None;
     for _ in 0..2_000 {
         progress = s.thinking().expect("thinking").1;
@@ -456,4 +456,50 @@ fn a_computer_resigns_only_by_its_manner() {
         assert!(s.wait_ai().is_some(), "level {level} moves");
         assert_eq!(s.outcome(), None);
     }
+}
+
+/// Polls `poll` every few milliseconds until it answers, for at most ten seconds.
+fn answer<T>(mut poll: impl FnMut() -> Option<T>) -> Option<T> {
+    for _ in 0..2_000 {
+        if let Some(answer) = poll() {
+            return Some(answer);
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    None
+}
+
+#[test]
+fn a_paced_computer_holds_its_move_until_its_pace_has_passed() {
+    let calf = Opponent::level(1).expect("level 1");
+    let pace = calf.manner.pace;
+    assert!(pace > std::time::Duration::ZERO, "the Calf has a pace");
+    let mut s = morabaraba(None, [Player::Ai(calf), Player::Human]);
+    let asked = std::time::Instant::now();
+    s.start_ai();
+    // The Calf's twenty tries take a few milliseconds; for a quarter of a second of polls
+    // at the moment it was asked, its move is held back all the same.
+    for _ in 0..50 {
+        assert!(
+            s.poll_ai_paced(asked).is_none(),
+            "held back before its pace"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    assert_eq!(s.ply(), 0);
+    // (It began a moment after it was asked.)
+    let after = asked + pace + std::time::Duration::from_millis(500);
+    assert!(answer(|| s.poll_ai_paced(after)).is_some(), "played after it");
+    assert_eq!(s.ply(), 1);
+    // On the clock the computer is never held: its time is its own.
+    let mut s = morabaraba(None, [Player::Ai(calf), Player::Human]);
+    let asked = std::time::Instant::now();
+    s.set_time_control_at("5+3".parse().expect("a time control"), asked);
+    s.start_ai();
+    assert!(answer(|| s.poll_ai_paced(asked)).is_some());
+    // Unpaced polling plays at once, as the command line does.
+    let mut s = morabaraba(None, [Player::Ai(calf), Player::Human]);
+    let asked = std::time::Instant::now();
+    s.start_ai();
+    assert!(answer(|| s.poll_ai_at(asked)).is_some());
 }

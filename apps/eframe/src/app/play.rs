@@ -240,7 +240,13 @@ impl KraalApp {
             return;
         }
         let before = self.before();
-        if self.game.as_mut().and_then(AnyGame::poll_ai).is_some() {
+        // With animations on, the computer also takes its pace before its move shows.
+        let paced = self.settings.animations;
+        let played = self
+            .game
+            .as_mut()
+            .and_then(|g| g.poll_ai_with(Instant::now(), paced));
+        if played.is_some() {
             self.moved(before);
             ctx.request_repaint();
         } else {
