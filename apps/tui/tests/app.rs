@@ -1257,7 +1257,10 @@ fn with_animations_on_the_computer_takes_its_pace() {
     let mut app = app_with(
         "morabaraba",
         "a1,d1/b6,f6 10:10 w",
-        [kraal_session::Player::Ai(calf), kraal_session::Player::Human],
+        [
+            kraal_session::Player::Ai(calf),
+            kraal_session::Player::Human,
+        ],
     );
     app.animations = true;
     let asked = Instant::now();

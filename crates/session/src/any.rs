@@ -670,14 +670,10 @@ impl AnyGame {
     pub fn poll_ai_with(&mut self, now: Instant, paced: bool) -> Option<AiMove> {
         let side = self.side_to_move();
         let (mv, depth, score, nodes) = match self {
-            AnyGame::Morris { session, .. } => {
-                polled(session, now, paced)
-                    .and_then(|c| Some((AnyMove::Morris(c.mv?), c.depth, c.score, c.nodes)))?
-            }
-            AnyGame::Mancala { session } => {
-                polled(session, now, paced)
-                    .and_then(|c| Some((AnyMove::Mancala(c.mv?), c.depth, c.score, c.nodes)))?
-            }
+            AnyGame::Morris { session, .. } => polled(session, now, paced)
+                .and_then(|c| Some((AnyMove::Morris(c.mv?), c.depth, c.score, c.nodes)))?,
+            AnyGame::Mancala { session } => polled(session, now, paced)
+                .and_then(|c| Some((AnyMove::Mancala(c.mv?), c.depth, c.score, c.nodes)))?,
         };
         self.clear_pick();
         Some(AiMove {

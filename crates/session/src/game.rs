@@ -815,8 +815,7 @@ where
     /// shows the game to a person calls. A game on the clock is never held (the clock shows
     /// the computer thinking, and its time is its own).
     pub fn poll_ai_paced(&mut self, now: Instant) -> Option<Choice<F::Move>> {
-        if let (Some(thinking), Player::Ai(opponent)) = (&self.thinking, self.player_to_move())
-        {
+        if let (Some(thinking), Player::Ai(opponent)) = (&self.thinking, self.player_to_move()) {
             let held = self.clock.control() == TimeControl::None
                 && now < thinking.started + opponent.manner.pace;
             if held {

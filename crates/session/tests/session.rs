@@ -489,7 +489,10 @@ fn a_paced_computer_holds_its_move_until_its_pace_has_passed() {
     assert_eq!(s.ply(), 0);
     // (It began a moment after it was asked.)
     let after = asked + pace + std::time::Duration::from_millis(500);
-    assert!(answer(|| s.poll_ai_paced(after)).is_some(), "played after it");
+    assert!(
+        answer(|| s.poll_ai_paced(after)).is_some(),
+        "played after it"
+    );
     assert_eq!(s.ply(), 1);
     // On the clock the computer is never held: its time is its own.
     let mut s = morabaraba(None, [Player::Ai(calf), Player::Human]);
