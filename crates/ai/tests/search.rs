@@ -6,42 +6,8 @@ use kraal_ai::{
 };
 use kraal_rules_morris::{Options, Position, RuleSet};
 
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 = self
-            .0
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
-        ((self.0 >> 33) % n as u64) as usize
-    }
-}
-
-/// Positions reached by seeded random play of up to `max_plies` plies from each start in turn.
-fn random_playouts<G: Game>(
-    starts: &[G::State],
-    count: usize,
-    max_plies: usize,
-    seed: u64,
-) -> Vec<G::State> {
-    let mut rng = Rng(seed);
-    let mut out = Vec::new();
-    let mut moves = Vec::new();
-    for start in starts.iter().cycle().take(count) {
-        let mut state = start.clone();
-        for _ in 0..rng.below(max_plies) {
-            moves.clear();
-            G::legal_moves(&state, &mut moves);
-            if moves.is_empty() {
-                break;
-            }
-            let _ = G::play(&mut state, moves[rng.below(moves.len())]);
-        }
-        out.push(state);
-    }
-    out
-}
+mod common;
+use common::random_playouts;
 
 /// Mill-game positions under every rule set, repetition draws off (they depend on history the
 /// table cannot see).
@@ -375,15 +341,19 @@ fn a_node_limit_is_kept() {
     assert!(report.best.is_some());
 }
 
-#[test]
-fn the_stop_flag_ends_the_search_within_4096_nodes() {
+/// Raises the stop flag of a search of the start to depth 40 once it has searched `raise_at`
+/// nodes: the search's report and the count the flag was raised at.
+fn stopped_after(
+    config: SearchConfig,
+    raise_at: u64,
+) -> (kraal_ai::SearchReport<kraal_rules_morris::Move>, u64) {
     let pos = Position::new(Options::default());
-    let mut searcher = Searcher::<Morris>::new(SearchConfig::default());
+    let mut searcher = Searcher::<Morris>::new(config);
     let flag = searcher.stop_flag();
     let watcher = {
         let flag = flag.clone();
         std::thread::spawn(move || {
-            while flag.nodes() < 200_000 {
+            while flag.nodes() < raise_at {
                 std::thread::yield_now();
             }
             let seen = flag.nodes();
@@ -394,12 +364,33 @@ fn the_stop_flag_ends_the_search_within_4096_nodes() {
     let report = searcher.search(&pos, Limits::depth(40));
     let raised_at = watcher.join().expect("watcher");
     assert!(report.nodes >= raised_at);
+    assert!(report.depth < 40);
+    assert!(report.best.is_some());
+    (report, raised_at)
+}
+
+#[test]
+fn the_stop_flag_ends_the_search_within_4096_nodes() {
+    let (report, raised_at) = stopped_after(SearchConfig::default(), 200_000);
     assert!(
         report.nodes - raised_at <= 4096,
         "{} nodes after the flag",
         report.nodes - raised_at
     );
-    assert!(report.best.is_some());
+}
+
+#[test]
+fn the_stop_flag_ends_every_thread() {
+    let two_threads = SearchConfig {
+        threads: 2,
+        ..SearchConfig::default()
+    };
+    let (report, raised_at) = stopped_after(two_threads, 300_000);
+    assert!(
+        report.nodes - raised_at <= 4 * 4096,
+        "{} nodes after the flag",
+        report.nodes - raised_at
+    );
 }
 
 #[test]

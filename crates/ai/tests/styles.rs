@@ -16,17 +16,8 @@ use kraal_ai::{
 use kraal_rules_mancala::{Move, Options, Position};
 use kraal_rules_morris::{Color, Move as MorrisMove};
 
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 = self
-            .0
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
-        ((self.0 >> 33) % n as u64) as usize
-    }
-}
+mod common;
+use common::{Rng, random_play, random_playouts};
 
 /// Positions of every mancala rule set reached by seeded random play.
 fn random_mancala_positions(count: usize, seed: u64) -> Vec<Position> {
@@ -34,22 +25,7 @@ fn random_mancala_positions(count: usize, seed: u64) -> Vec<Position> {
         .iter()
         .map(|r| Position::new(Options::from_rule_set(r.name(), &[] as &[&str]).expect("valid")))
         .collect();
-    let mut rng = Rng(seed);
-    let mut out = Vec::new();
-    let mut moves = Vec::new();
-    for start in starts.iter().cycle().take(count) {
-        let mut state = start.clone();
-        for _ in 0..rng.below(80) {
-            moves.clear();
-            Mancala::legal_moves(&state, &mut moves);
-            if moves.is_empty() {
-                break;
-            }
-            let _ = Mancala::play(&mut state, moves[rng.below(moves.len())]);
-        }
-        out.push(state);
-    }
-    out
+    random_playouts::<Mancala>(&starts, count, 80, seed)
 }
 
 #[test]
@@ -222,17 +198,9 @@ fn double_points(pos: &kraal_rules_morris::Position, colour: Color) -> u32 {
 #[test]
 fn the_neutral_weighting_is_the_plain_evaluation_in_the_mill_games() {
     let mut rng = Rng(5);
-    let mut moves = Vec::new();
+    let start = kraal_rules_morris::Position::new(kraal_rules_morris::Options::default());
     for _ in 0..2_000 {
-        let mut pos = kraal_rules_morris::Position::new(kraal_rules_morris::Options::default());
-        for _ in 0..rng.below(70) {
-            moves.clear();
-            Morris::legal_moves(&pos, &mut moves);
-            if moves.is_empty() {
-                break;
-            }
-            let _ = Morris::play(&mut pos, moves[rng.below(moves.len())]);
-        }
+        let pos = random_play::<Morris>(&start, &mut rng, 70);
         assert_eq!(
             kraal_ai::morris::evaluate_with(&pos, &Weighting::NEUTRAL),
             Morris::evaluate(&pos),

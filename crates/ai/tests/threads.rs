@@ -30,34 +30,6 @@ fn a_node_limit_counts_the_nodes_of_every_thread() {
 }
 
 #[test]
-fn the_stop_flag_ends_every_thread() {
-    let pos = Position::new(Options::default());
-    let mut searcher = Searcher::<Morris>::new(two_threads());
-    let flag = searcher.stop_flag();
-    let watcher = {
-        let flag = flag.clone();
-        std::thread::spawn(move || {
-            while flag.nodes() < 300_000 {
-                std::thread::yield_now();
-            }
-            let seen = flag.nodes();
-            flag.stop();
-            seen
-        })
-    };
-    let report = searcher.search(&pos, Limits::depth(40));
-    let raised_at = watcher.join().expect("watcher");
-    assert!(report.nodes >= raised_at);
-    assert!(
-        report.nodes - raised_at <= 4 * 4096,
-        "{} nodes after the flag",
-        report.nodes - raised_at
-    );
-    assert!(report.depth < 40);
-    assert!(report.best.is_some());
-}
-
-#[test]
 fn two_threads_find_the_forced_win_that_plain_negamax_finds() {
     // White shoots into a won ending; the plain negamax of the same depth says how soon.
     let pos =

@@ -125,9 +125,14 @@ impl<G: Game> Searcher<G> {
     /// A searcher with these settings and a stop flag of its own.
     #[must_use]
     pub fn new(config: SearchConfig) -> Searcher<G> {
+        Searcher::with_table(config, Arc::new(Table::new(config.table_megabytes)))
+    }
+
+    /// A searcher on `table`, with its own killers, history, buffers and stop flag.
+    fn with_table(config: SearchConfig, table: Arc<Table<G>>) -> Searcher<G> {
         Searcher {
             config,
-            table: Arc::new(Table::new(config.table_megabytes)),
+            table,
             killers: vec![[None; 2]; MAX_PLY],
             history: vec![0; G::MOVE_KEYS],
             buffers: (0..MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
@@ -147,26 +152,13 @@ impl<G: Game> Searcher<G> {
     }
 
     /// A helper for a multi-threaded search: its own killers, history and buffers, the main
-    /// searcher's table.
+    /// searcher's table, stop flag and oracle.
     fn helper(&self, thread: usize) -> Searcher<G> {
         Searcher {
-            config: self.config,
-            table: Arc::clone(&self.table),
-            killers: vec![[None; 2]; MAX_PLY],
-            history: vec![0; G::MOVE_KEYS],
-            buffers: (0..MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
-            order: (0..MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
-            nodes: 0,
-            node_limit: u64::MAX,
-            deadline: None,
             stop: self.stop.clone(),
-            aborted: false,
-            prune: false,
             oracle: self.oracle.clone(),
             thread,
-            shared: None,
-            flushed: 0,
-            helpers: Vec::new(),
+            ..Searcher::with_table(self.config, Arc::clone(&self.table))
         }
     }
 
