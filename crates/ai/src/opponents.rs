@@ -92,9 +92,9 @@ const STARVER: Weighting = Weighting::NEUTRAL
     .mulabalaba(MULABALABA_THEIR_SEEDS, 30);
 
 /// A mill runner: a closed mill with a cow that can step out and back weighs half a cow, open
-/// mills while moving 130%. Measured on the Elder it made the Chief's step too small (the
-/// style plays well), so no opponent carries it yet: the Elder plays the mill games with the
-/// plain evaluation.
+/// mills while moving 130%. No opponent carries it: on the Elder it made the Chief's step too
+/// small, and on the Chief that step fell to 61.5% (docs/ai.md), so both play the mill games
+/// with the plain evaluation.
 pub const MILL_RUNNER: Weighting = Weighting::NEUTRAL
     .morris(OPEN_MILLS_MOVING, 130)
     .morris(RUNNING_MILLS, 100);
