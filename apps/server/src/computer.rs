@@ -359,7 +359,7 @@ fn decide(
             // The session ended the game without a move: the computer resigned.
             None if game
                 .outcome()
-                .is_some_and(|o| o.reason == EndReason::Resignation) =>
+                .is_some_and(|o| matches!(o.reason, EndReason::Resignation)) =>
             {
                 Decision::Resign { ply }
             }
