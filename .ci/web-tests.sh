@@ -10,10 +10,15 @@ cd "$(dirname "$0")/.."
 as_root() {
     if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi
 }
-if [ ! -x /usr/bin/chromium ] || ! command -v npm >/dev/null; then
-    echo "==> apt-get install chromium nodejs npm"
+# Only what is missing: a machine whose Node.js comes with its own npm (NodeSource's package)
+# cannot take Debian's npm beside it.
+missing=()
+[ -x /usr/bin/chromium ] || missing+=(chromium)
+command -v npm >/dev/null || missing+=(nodejs npm)
+if [ "${#missing[@]}" -gt 0 ]; then
+    echo "==> apt-get install ${missing[*]}"
     as_root apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq chromium nodejs npm >/dev/null
+    DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 target="${CARGO_TARGET_DIR:-$PWD/target}"
 export KRAAL_SERVER="${KRAAL_SERVER:-$target/debug/kraal-server}"
