@@ -1,12 +1,20 @@
 //! One table, one file: a fixed 96-byte header (magic, format version, the table's name, its
-//! seed count, the number of value bytes, the SHA-256 of the values) and then the values. Files are written to a temporary file beside the final one and renamed into place,
-//! so a file under its final name is always whole; one that is not (cut short, changed on disk,
-//! another table's) is set aside under a `.corrupt` name and reported, never read as values.
+//! seed count, the number of value bytes, the SHA-256 of the values) and then the values. Files
+//! are written to a temporary file beside the final one and renamed into place, so a file under
+//! its final name is always whole; one that is not (cut short, changed on disk, another
+//! table's) is set aside under a `.corrupt` name and reported, never read as values.
+//!
+//! Large tables are read through a read-only memory map ([`map`]): the operating system pages
+//! in what a probe touches and can drop it again, so a build holds in memory only the table it
+//! builds, and programs that probe share one copy. This is the workspace's one `unsafe` block.
 
 use crate::error::TableError;
+use memmap2::Mmap;
 use sha2::{Digest, Sha256};
+use std::fmt;
 use std::fs;
 use std::io::Write;
+use std::ops::Deref;
 use std::path::{Path, PathBuf};
 
 /// The first bytes of every table file.
@@ -79,28 +87,87 @@ pub fn corrupt_path(path: &Path) -> PathBuf {
     path.with_file_name(name)
 }
 
-/// Reads the values of the table `expected` names from `path`. Files are read into memory
-/// whole (no memory map: the workspace forbids `unsafe` code).
+/// The values of one table: a file's, through a read-only memory map, or values held in
+/// memory (a table just built in memory, or made by a program).
+pub enum TableBytes {
+    /// A checked table file, mapped whole; the values follow its header.
+    Mapped(Mmap),
+    /// Values in memory.
+    Owned(Vec<u8>),
+}
+
+impl Deref for TableBytes {
+    type Target = [u8];
+
+    fn deref(&self) -> &[u8] {
+        match self {
+            TableBytes::Mapped(map) => &map[HEADER_LEN..],
+            TableBytes::Owned(values) => values,
+        }
+    }
+}
+
+impl From<Vec<u8>> for TableBytes {
+    fn from(values: Vec<u8>) -> TableBytes {
+        TableBytes::Owned(values)
+    }
+}
+
+impl fmt::Debug for TableBytes {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let how = match self {
+            TableBytes::Mapped(_) => "mapped",
+            TableBytes::Owned(_) => "owned",
+        };
+        write!(f, "TableBytes({how}, {} bytes)", self.len())
+    }
+}
+
+fn open_error(path: &Path, e: std::io::Error) -> TableError {
+    if e.kind() == std::io::ErrorKind::NotFound {
+        TableError::Missing {
+            path: path.to_owned(),
+        }
+    } else {
+        TableError::Io {
+            path: path.to_owned(),
+            source: e,
+        }
+    }
+}
+
+/// Maps the table `expected` names from `path`, read-only, after checking its header and
+/// checksum (which reads the file once; later probes page in only what they touch).
+///
+/// # Errors
+/// As [`read`].
+pub fn map(path: &Path, expected: &Header) -> Result<TableBytes, TableError> {
+    let file = fs::File::open(path).map_err(|e| open_error(path, e))?;
+    // SAFETY: the map is read-only and this crate never writes a table file in place: a
+    // build writes a temporary file and renames it over the old name, which leaves the
+    // mapped file's contents as they were. Only another program truncating or rewriting the
+    // file in place while it is mapped could change the bytes under us; table files belong
+    // to kraal, and docs/tables.md says not to edit them.
+    #[allow(unsafe_code)]
+    let map = unsafe { Mmap::map(&file) }.map_err(|e| open_error(path, e))?;
+    match check(&map, expected) {
+        Ok(()) => Ok(TableBytes::Mapped(map)),
+        Err(reason) => {
+            drop(map);
+            Err(set_aside(path, reason))
+        }
+    }
+}
+
+/// Reads the values of the table `expected` names from `path` into memory, whole (small
+/// tables; [`map`] maps large ones).
 ///
 /// # Errors
 /// [`TableError::Missing`] when there is no file; [`TableError::Corrupt`] (after moving the
 /// file aside to its `.corrupt` name) when the header is not this crate's, names another table,
 /// or the values are cut short, too long or fail the checksum; [`TableError::Io`] otherwise.
 pub fn read(path: &Path, expected: &Header) -> Result<Vec<u8>, TableError> {
-    let bytes = match fs::read(path) {
-        Ok(b) => b,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-            return Err(TableError::Missing {
-                path: path.to_owned(),
-            });
-        }
-        Err(e) => {
-            return Err(TableError::Io {
-                path: path.to_owned(),
-                source: e,
-            });
-        }
-    };
+    let bytes = fs::read(path).map_err(|e| open_error(path, e))?;
     match check(&bytes, expected) {
         Ok(()) => {
             let mut bytes = bytes;

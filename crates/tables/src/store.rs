@@ -2,7 +2,7 @@
 //! built in order of seeds, each kept once finished.
 
 use crate::error::TableError;
-use crate::file::{self, Header};
+use crate::file::{self, Header, TableBytes};
 use crate::morris::{MorrisTables, Sector, Sector3};
 use crate::oware::{self, OwareFamily, OwareTables, Step};
 use crate::rank;
@@ -116,18 +116,18 @@ impl TableDir {
         }
     }
 
-    /// Reads the table of `seeds` seeds.
+    /// Maps the table of `seeds` seeds, read-only, after checking it.
     ///
     /// # Errors
     /// As [`file::read`]: missing, corrupt (set aside) or unreadable.
-    pub fn read_oware(&self, family: OwareFamily, seeds: usize) -> Result<Vec<u8>, TableError> {
-        file::read(
+    pub fn read_oware(&self, family: OwareFamily, seeds: usize) -> Result<TableBytes, TableError> {
+        file::map(
             &self.oware_path(family, seeds),
             &TableDir::header(family, seeds),
         )
     }
 
-    /// Reads the tables of 0, 1, 2, ... seeds up to `max` or to the first one missing.
+    /// Maps the tables of 0, 1, 2, ... seeds up to `max` or to the first one missing.
     ///
     /// # Errors
     /// A corrupt (set aside) or unreadable table file.
@@ -140,7 +140,7 @@ impl TableDir {
                 Err(e) => return Err(e),
             }
         }
-        Ok(OwareTables::new(family, tables))
+        Ok(OwareTables::from_bytes(family, tables))
     }
 
     /// Builds the tables of 0..=`max` seeds that are not yet built (a finished file is read,
@@ -161,7 +161,9 @@ impl TableDir {
                 max: oware::MAX_SEEDS,
             });
         }
-        let mut tables: Vec<Vec<u8>> = Vec::new();
+        // Each table is mapped from its file once written: a build holds in memory only the
+        // table it is building (and the pages of the smaller ones its captures touch).
+        let mut tables: Vec<TableBytes> = Vec::new();
         for seeds in 0..=max {
             let started = Instant::now();
             let path = self.oware_path(family, seeds);
@@ -179,12 +181,14 @@ impl TableDir {
                 Err(e) => return Err(e),
             };
             if fate != Fate::Kept {
-                let smaller: Vec<&[u8]> = tables.iter().map(Vec::as_slice).collect();
+                let smaller: Vec<&[u8]> = tables.iter().map(|t| &**t).collect();
                 let values = oware::build_table(family, seeds, &smaller, &mut |step| {
                     events(Event::Step { seeds, step });
                 })?;
-                file::write(&path, &TableDir::header(family, seeds), &values)?;
-                tables.push(values);
+                let header = TableDir::header(family, seeds);
+                file::write(&path, &header, &values)?;
+                drop(values);
+                tables.push(file::map(&path, &header)?);
             }
             events(Event::Done {
                 seeds,
@@ -193,7 +197,7 @@ impl TableDir {
                 bytes: (file::HEADER_LEN as u64) + 3 * rank::count(seeds),
             });
         }
-        Ok(OwareTables::new(family, tables))
+        Ok(OwareTables::from_bytes(family, tables))
     }
 
     /// The name of the Morabaraba table family for `options`: the first rule set with the same

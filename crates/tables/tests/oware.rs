@@ -305,6 +305,9 @@ fn a_broken_file_is_reported_set_aside_and_rebuilt() {
     let family = OwareFamily::Abapa;
     let first = dir.build_oware(family, 4, &mut |_| {}).unwrap();
     let original = first.table(3).unwrap().to_vec();
+    let original2 = first.table(2).unwrap().to_vec();
+    // The tables are mapped from their files, which this test now breaks in place.
+    drop(first);
 
     // Cut short: 3 seeds. Changed: one value of 2 seeds. Half-written: a stale temporary
     // file beside 4 seeds.
@@ -364,8 +367,24 @@ fn a_broken_file_is_reported_set_aside_and_rebuilt() {
         ]
     );
     assert_eq!(rebuilt.table(3).unwrap(), &original[..]);
-    assert_eq!(rebuilt.table(2).unwrap(), first.table(2).unwrap());
+    assert_eq!(rebuilt.table(2).unwrap(), &original2[..]);
     assert!(dir.load_oware(family, 4).is_ok());
+}
+
+#[test]
+fn tables_read_from_their_files_are_mapped_not_copied() {
+    let tmp = TempDir::new("mapped");
+    let dir = TableDir::new(&tmp.0);
+    let family = OwareFamily::Abapa;
+    let built = dir.build_oware(family, 3, &mut |_| {}).unwrap();
+    let loaded = dir.load_oware(family, 3).unwrap();
+    for seeds in 0..=3 {
+        assert!(built.is_mapped(seeds), "built table {seeds} is held in memory");
+        assert!(loaded.is_mapped(seeds), "loaded table {seeds} is held in memory");
+        assert_eq!(built.table(seeds), loaded.table(seeds));
+    }
+    let in_memory = OwareTables::new(family, vec![loaded.table(0).unwrap().to_vec()]);
+    assert!(!in_memory.is_mapped(0));
 }
 
 #[test]

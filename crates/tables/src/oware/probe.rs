@@ -3,6 +3,7 @@
 use super::build::after;
 use super::family::OwareFamily;
 use super::value::Seeds;
+use crate::file::TableBytes;
 use crate::rank::{self, HOUSES};
 use kraal_rules_mancala::{Move, Position, Side};
 use std::fmt;
@@ -58,17 +59,23 @@ impl fmt::Display for OwareProbe {
 /// (sweep, rank) stamp of the position it leads to, earliest best.
 type MoveKey = (u8, bool, std::cmp::Reverse<(u8, u64)>);
 
-/// The tables of one family for `0..=max` seeds, in memory.
-#[derive(Clone, Debug)]
+/// The tables of one family for `0..=max` seeds, mapped from their files or in memory.
+#[derive(Debug)]
 pub struct OwareTables {
     family: OwareFamily,
-    tables: Vec<Vec<u8>>,
+    tables: Vec<TableBytes>,
 }
 
 impl OwareTables {
-    /// Tables from their values: `tables[n]` is the table of `n` seeds, as built.
+    /// Tables from their values in memory: `tables[n]` is the table of `n` seeds, as built.
     #[must_use]
     pub fn new(family: OwareFamily, tables: Vec<Vec<u8>>) -> OwareTables {
+        OwareTables::from_bytes(family, tables.into_iter().map(TableBytes::from).collect())
+    }
+
+    /// Tables from their values, mapped or in memory: `tables[n]` is the table of `n` seeds.
+    #[must_use]
+    pub fn from_bytes(family: OwareFamily, tables: Vec<TableBytes>) -> OwareTables {
         OwareTables { family, tables }
     }
 
@@ -87,7 +94,14 @@ impl OwareTables {
     /// The bytes of the table of `seeds` seeds, as built (see [`super::build_table`]).
     #[must_use]
     pub fn table(&self, seeds: usize) -> Option<&[u8]> {
-        self.tables.get(seeds).map(Vec::as_slice)
+        self.tables.get(seeds).map(|t| &**t)
+    }
+
+    /// Whether the table of `seeds` seeds is read through a memory map of its file (as
+    /// [`crate::TableDir`] reads them), not held in memory.
+    #[must_use]
+    pub fn is_mapped(&self, seeds: usize) -> bool {
+        matches!(self.tables.get(seeds), Some(TableBytes::Mapped(_)))
     }
 
     /// The interval of a board with South to move (global house order), if its table is held.
