@@ -55,6 +55,7 @@ fn parse_seat(text: &str) -> Result<Seat, String> {
 /// An unknown game, no data folder, a progress file that cannot be read or written, a locked
 /// camp, or standard output that cannot be written.
 pub fn run(args: &AscentArgs) -> Result<()> {
+    kraal_session::review::use_tables(true);
     let mountain = Mountain::new(
         args.game.as_deref().unwrap_or("morabaraba"),
         args.rules.as_deref(),

@@ -49,6 +49,9 @@ enum Next {
 /// # Errors
 /// Bad start options, or standard output that cannot be written.
 pub fn run(args: &PlayArgs) -> Result<()> {
+    // As in the TUI and the GUI: hints, draw offers, resignations and the Ancestor's search
+    // consult the endgame tables built on this machine.
+    kraal_session::review::use_tables(true);
     let seed = args.start.seed_or(1);
     let mut game = match args.start.plan(Some(&args.default_game))? {
         Start::New(new) => new.start(seed)?,

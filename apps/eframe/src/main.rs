@@ -14,7 +14,7 @@ fn main() {
     };
     let config = Config::from_env();
     // Hints consult the endgame tables built (kraal tables build), read on the first hint.
-    kraal_session::review::use_tables_for_hints(true);
+    kraal_session::review::use_tables(true);
     // Every value is checked, and the game built, before the window opens.
     let opening = match cli::prepare(&args, config.seed) {
         Ok(opening) => opening,

@@ -47,7 +47,7 @@ fn main() -> ExitCode {
         }
     };
     // Hints consult the endgame tables built (kraal tables build), read on the first hint.
-    kraal_session::review::use_tables_for_hints(true);
+    kraal_session::review::use_tables(true);
     match start(args) {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) => {

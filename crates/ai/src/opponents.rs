@@ -45,6 +45,10 @@ pub struct Opponent {
     pub choice: Selection,
     /// Pace, draws and resigning.
     pub manner: Manner,
+    /// Whether it searches with the endgame tables when a program hands them over
+    /// ([`Player::set_oracle`]): only the Ancestor, so that the levels below it keep their
+    /// measured strength whatever is built on the machine.
+    pub tables: bool,
 }
 
 /// The mill games' terms the styles weigh, by name.
@@ -116,6 +120,7 @@ pub const OPPONENTS: [Opponent; 7] = [
         style: &Weighting::NEUTRAL,
         choice: Selection::BEST,
         manner: EAGER,
+        tables: false,
     },
     Opponent {
         level: 2,
@@ -133,6 +138,7 @@ pub const OPPONENTS: [Opponent; 7] = [
             temperature: 200,
         },
         manner: EAGER,
+        tables: false,
     },
     Opponent {
         level: 3,
@@ -155,6 +161,7 @@ pub const OPPONENTS: [Opponent; 7] = [
             accepts_draw_at: 100,
             offers_draws: true,
         },
+        tables: false,
     },
     Opponent {
         level: 4,
@@ -177,6 +184,7 @@ pub const OPPONENTS: [Opponent; 7] = [
             accepts_draw_at: 0,
             offers_draws: true,
         },
+        tables: false,
     },
     Opponent {
         level: 5,
@@ -195,6 +203,7 @@ pub const OPPONENTS: [Opponent; 7] = [
             accepts_draw_at: 0,
             offers_draws: true,
         },
+        tables: false,
     },
     Opponent {
         level: 6,
@@ -213,6 +222,7 @@ pub const OPPONENTS: [Opponent; 7] = [
             accepts_draw_at: -500,
             offers_draws: true,
         },
+        tables: false,
     },
     Opponent {
         level: 7,
@@ -231,6 +241,7 @@ pub const OPPONENTS: [Opponent; 7] = [
             accepts_draw_at: -1_000,
             offers_draws: true,
         },
+        tables: true,
     },
 ];
 

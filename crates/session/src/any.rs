@@ -99,7 +99,7 @@ pub struct Hint {
     /// The hole the best move sows (mancala games).
     pub hole: Option<mancala::Hole>,
     /// What the endgame tables know of the position ("win in 5 (tables)"), when hints consult
-    /// them ([`crate::review::use_tables_for_hints`]) and they hold it.
+    /// them ([`crate::review::use_tables`]) and they hold it.
     pub tables: Option<String>,
 }
 

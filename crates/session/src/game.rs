@@ -668,7 +668,7 @@ where
     /// Starts searching a hint (the three best moves) for the side to move on a background
     /// thread, and returns at once: poll with [`Session::poll_hint`]. Undo or a move cancels it.
     ///
-    /// With [`crate::review::use_tables_for_hints`] on, the search consults the endgame tables
+    /// With [`crate::review::use_tables`] on, the search consults the endgame tables
     /// built for these rules (read once, on the hint's thread) and
     /// [`Session::hint_tables`] says what they know of the position.
     pub fn ask_hint(&mut self, limits: Limits) {
@@ -678,7 +678,7 @@ where
         let rules = self.rules.clone();
         self.hint_tables = None;
         self.hint = Some(Pending::spawn(self.cursor, stop, move || {
-            let oracle = crate::review::tables_for_hints(&rules).and_then(|o| F::oracle_of(&o));
+            let oracle = crate::review::tables_in_use(&rules).and_then(|o| F::oracle_of(&o));
             searcher.set_oracle(oracle.clone());
             (searcher.search(&state, limits), oracle)
         }));
@@ -727,14 +727,21 @@ where
             return;
         }
         let mut engine: Engine<F::Ai> = opponent.player();
-        // The tables (when hints use them) judge only its manner: resigning a game they prove
-        // lost, offering a draw they show; its search stays the opponent's own.
-        let tables = crate::review::tables_for_hints(&self.rules).and_then(|o| F::oracle_of(&o));
-        engine.set_referee(tables);
+        let searches_with_tables = opponent.tables;
         let stop = engine.stop_flag();
         let state = self.position().clone();
+        let rules = self.rules.clone();
         let seed = self.seed ^ (self.cursor as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         self.thinking = Some(Pending::spawn(self.cursor, stop, move || {
+            // The tables in use (read here, off the caller's thread: the first read checks
+            // every file) judge every opponent's manner, resigning a game they prove lost and
+            // offering a draw they show; only an opponent that plays with them (the
+            // Ancestor) also searches with them.
+            let tables = crate::review::tables_in_use(&rules).and_then(|o| F::oracle_of(&o));
+            if searches_with_tables {
+                engine.set_oracle(tables.clone());
+            }
+            engine.set_referee(tables);
             engine.choose(&state, seed)
         }));
     }

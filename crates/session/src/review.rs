@@ -30,17 +30,19 @@ pub struct Oracles {
     pub mancala: Option<Arc<dyn Oracle<Mancala>>>,
 }
 
-/// Whether hints consult the endgame tables built (off until a front end turns it on).
-static TABLES_FOR_HINTS: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+/// Whether sessions consult the endgame tables built (off until a front end turns it on).
+static TABLES_IN_USE: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 
-/// The tables read for hints so far, by table family (read once per family and program).
-static HINT_TABLES: std::sync::Mutex<Vec<(String, Oracles)>> = std::sync::Mutex::new(Vec::new());
+/// The tables read so far, by table family (read once per family and program).
+static TABLES_READ: std::sync::Mutex<Vec<(String, Oracles)>> = std::sync::Mutex::new(Vec::new());
 
-/// Lets hints consult the endgame tables built (`KRAAL_TABLES`, or the data folder), or stops
-/// them. Front ends turn it on at start; tests and programs that want repeatable hints leave
-/// it off.
-pub fn use_tables_for_hints(on: bool) {
-    TABLES_FOR_HINTS.store(on, Ordering::Relaxed);
+/// Lets sessions consult the endgame tables built (`KRAAL_TABLES`, or the data folder), or
+/// stops them: hints search with them and say what they know, every computer opponent judges
+/// its resignations and draw offers by them, and an opponent that plays with them
+/// ([`kraal_ai::Opponent::tables`], the Ancestor) searches with them. Front ends turn it on
+/// at start; tests and programs that want repeatable games leave it off.
+pub fn use_tables(on: bool) {
+    TABLES_IN_USE.store(on, Ordering::Relaxed);
 }
 
 /// The name of the tables `rules` reads, if it has any.
@@ -53,32 +55,33 @@ fn table_family(rules: &GameRules) -> Option<String> {
     }
 }
 
-/// The tables a hint under `rules` consults: `None` when hints do not use tables (see
-/// [`use_tables_for_hints`]) or none are built. Read from disk the first time for each table
-/// family, then kept for the program's life.
+/// The tables a session under `rules` consults: `None` when sessions do not use tables (see
+/// [`use_tables`]) or none are built. Read from disk the first time for each table family
+/// (call it off the UI thread: Oware's checksums read every file once), then kept for the
+/// program's life.
 #[must_use]
-pub fn tables_for_hints(rules: &GameRules) -> Option<Oracles> {
-    if !TABLES_FOR_HINTS.load(Ordering::Relaxed) {
+pub fn tables_in_use(rules: &GameRules) -> Option<Oracles> {
+    if !TABLES_IN_USE.load(Ordering::Relaxed) {
         return None;
     }
     let family = table_family(rules)?;
-    let mut cache = HINT_TABLES.lock().ok()?;
+    let mut cache = TABLES_READ.lock().ok()?;
     if let Some((_, oracles)) = cache.iter().find(|(f, _)| *f == family) {
         return Some(oracles.clone());
     }
-    // Tables that do not read are as good as none for a hint.
+    // Tables that do not read are as good as none for a session.
     let oracles = Oracles::load(rules).unwrap_or_default();
     cache.push((family, oracles.clone()));
     Some(oracles)
 }
 
-/// Hands hints under `rules` these tables instead of reading them from disk (tests; a program
-/// that has loaded them already).
-pub fn give_tables_for_hints(rules: &GameRules, oracles: Oracles) {
+/// Hands sessions under `rules` these tables instead of reading them from disk (tests; a
+/// program that has loaded them already).
+pub fn give_tables(rules: &GameRules, oracles: Oracles) {
     let Some(family) = table_family(rules) else {
         return;
     };
-    if let Ok(mut cache) = HINT_TABLES.lock() {
+    if let Ok(mut cache) = TABLES_READ.lock() {
         cache.retain(|(f, _)| *f != family);
         cache.push((family, oracles));
     }

@@ -4,7 +4,7 @@
 
 use kraal_ai::MorrisOracle;
 use kraal_session::any::AnyGame;
-use kraal_session::review::{Oracles, give_tables_for_hints, use_tables_for_hints};
+use kraal_session::review::{Oracles, give_tables, use_tables};
 use kraal_session::{Player, resolve};
 use kraal_tables::morris::{MorrisTables, Sector};
 use std::sync::Arc;
@@ -24,7 +24,7 @@ fn a_hint_says_what_the_tables_know_only_when_they_are_turned_on() {
     let rules = resolve("morabaraba", None, &[] as &[&str]).unwrap();
     let options = kraal_rules_morris::Options::morabaraba();
     let sector = Sector::build(&options).unwrap();
-    give_tables_for_hints(
+    give_tables(
         &rules,
         Oracles {
             morris: Some(Arc::new(MorrisOracle(Arc::new(MorrisTables::new(vec![
@@ -36,7 +36,7 @@ fn a_hint_says_what_the_tables_know_only_when_they_are_turned_on() {
     // Off (the default): no word of the tables.
     assert_eq!(hint(&rules, Some(WIN_IN_ONE)).tables, None);
 
-    use_tables_for_hints(true);
+    use_tables(true);
     let h = hint(&rules, Some(WIN_IN_ONE));
     assert_eq!(h.tables.as_deref(), Some("win in 1 (tables)"));
     assert!(
@@ -54,5 +54,5 @@ fn a_hint_says_what_the_tables_know_only_when_they_are_turned_on() {
     );
     // A position no table holds: the hint is the search's alone.
     assert_eq!(hint(&rules, None).tables, None);
-    use_tables_for_hints(false);
+    use_tables(false);
 }

@@ -174,7 +174,13 @@ fn exact(pos: &Position, memo: &mut HashMap<Vec<u64>, i8>) -> i8 {
             _ => -1,
         };
     }
-    let key = pos.repetition_window().to_vec();
+    // What is left of the game depends on the position and on how often each earlier one
+    // has come round, not on their order: the earlier ones sorted, this one last.
+    let window = pos.repetition_window();
+    let (now, before) = window.split_last().expect("the window holds this position");
+    let mut key = before.to_vec();
+    key.sort_unstable();
+    key.push(*now);
     if let Some(&v) = memo.get(&key) {
         return v;
     }
