@@ -6,7 +6,6 @@
 mod build;
 mod sector;
 mod set;
-mod sweep;
 mod symmetry;
 mod unmove;
 

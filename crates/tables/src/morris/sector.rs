@@ -1,11 +1,13 @@
-//! The 3v3 sector of a mill game: every position with three cows a side on the board and none
-//! in hand, each side flying or moving as the rules say, solved to win, draw or loss with the
-//! distance in plies, under one table per rule options. Positions are stored once per class
-//! of the board's symmetries, with White to move (a position with Black to move is read with
-//! the colours swapped).
+//! A sector of a mill game: every position with a given number of cows a side on the board and
+//! none in hand (3v3, 3v4 with 4v3, ...), each side flying or moving as the rules say, solved
+//! to win, draw or loss with the distance in plies, under one table per rule options.
+//! Positions are stored once per class of the board's symmetries, with White to move (a
+//! position with Black to move is read with the colours swapped).
 //!
-//! With three cows a side every shot ends the game (the side shot is left with two), so the
-//! sector needs no other table. The builder plays every move through `kraal-rules-morris`.
+//! With three cows a side every shot ends the game (the side shot is left with two); a shot
+//! out of a larger sector lands in a smaller one, solved before it. The solver (the `build`
+//! module) plays every forward move through `kraal-rules-morris` and walks back along
+//! un-moves (the `unmove` module).
 
 use super::symmetry::{Images, Symmetry, symmetries};
 use crate::error::TableError;
@@ -77,14 +79,6 @@ const SIDE: u8 = 3;
 
 fn key(white: u32, black: u32) -> u64 {
     (u64::from(white) << 32) | u64::from(black)
-}
-
-pub(super) fn canonical(group: &[Symmetry], white: u32, black: u32) -> u64 {
-    group
-        .iter()
-        .map(|s| key(s.map_bits(white), s.map_bits(black)))
-        .min()
-        .unwrap_or(key(white, black))
 }
 
 /// Every set of `k` points of `points` (a bit set), as bit sets.
