@@ -13,6 +13,7 @@
 //! once each (however many un-moves lead to them), exactly as each class counts each of its
 //! successor classes once.
 
+use super::ban::{Best, exact, finished};
 use super::sector::{MorrisValue, Sector};
 use super::symmetry::Images;
 use super::unmove::Unmoves;
@@ -24,47 +25,6 @@ pub(super) const LONGEST: u8 = 126;
 
 /// `exit_loss` of a class with an exit that does not lose (a draw or a win): never lost.
 const NOT_LOST: u8 = u8::MAX;
-
-/// What the moves out of a class's sector (shots into a smaller one, or the end of the game)
-/// give its side to move.
-#[derive(Clone, Copy)]
-struct Exits {
-    /// The shortest win through them, in plies (`u8::MAX`: none).
-    win: u8,
-    /// Whether one of them does not lose (a draw, or a win).
-    not_lost: bool,
-    /// The longest loss through them, in plies.
-    longest_loss: u8,
-}
-
-impl Exits {
-    const NONE: Exits = Exits {
-        win: u8::MAX,
-        not_lost: false,
-        longest_loss: 0,
-    };
-
-    /// Takes an exit worth `value` to the side to move after it (the opponent).
-    fn add(&mut self, value: MorrisValue) {
-        match value {
-            MorrisValue::LossIn(x) => {
-                self.win = self.win.min(x.saturating_add(1));
-                self.not_lost = true;
-            }
-            MorrisValue::WinIn(x) => self.longest_loss = self.longest_loss.max(x.saturating_add(1)),
-            MorrisValue::Draw => self.not_lost = true,
-        }
-    }
-}
-
-/// The value of a finished game for `side`.
-fn finished(winner: Option<Color>, side: Color) -> MorrisValue {
-    match winner {
-        Some(w) if w == side => MorrisValue::WinIn(0),
-        Some(_) => MorrisValue::LossIn(0),
-        None => MorrisValue::Draw,
-    }
-}
 
 /// Per class, what the forward pass found.
 struct Forward {
@@ -117,7 +77,9 @@ fn forward(
             }
             continue;
         }
-        let mut exits = Exits::NONE;
+        // What the moves out of the sector (shots into a smaller one, or the end of the
+        // game) give the side to move.
+        let mut exits = Best::NONE;
         succ.clear();
         moves.clear();
         pos.legal_moves_into(&mut moves);
@@ -131,8 +93,10 @@ fn forward(
             } else if let Some(o) = pos.outcome() {
                 exits.add(finished(o.winner(), Color::Black));
             } else {
-                let value = lower.iter().find_map(|l| l.probe(&pos)).ok_or_else(|| {
-                    TableError::UnsupportedRules {
+                // Into a smaller sector, through the search when the shot left a return ban.
+                let probe = |p: &Position| lower.iter().find_map(|l| l.probe(p));
+                let value =
+                    exact(&mut pos, &probe).ok_or_else(|| TableError::UnsupportedRules {
                         rules: format!(
                             "the {}v{} tables need the {}v{} tables first",
                             cows.0,
@@ -140,8 +104,7 @@ fn forward(
                             mover.count_ones().min(other.count_ones()),
                             mover.count_ones().max(other.count_ones())
                         ),
-                    }
-                })?;
+                    })?;
                 exits.add(value);
             }
             pos.undo(undo);

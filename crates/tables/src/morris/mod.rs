@@ -3,6 +3,7 @@
 //! (3v3, 3v4 with 4v3, 4v4, and the 5-cow sectors; their files are kept by
 //! [`crate::TableDir::build_morris`]; see `docs/tables.md`).
 
+mod ban;
 mod build;
 mod sector;
 mod set;

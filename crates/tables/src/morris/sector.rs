@@ -11,7 +11,7 @@
 
 use super::symmetry::{Images, Symmetry, symmetries};
 use crate::error::TableError;
-use kraal_rules_morris::{Color, Options, Position};
+use kraal_rules_morris::{Color, Options, Position, Protection, Remake};
 use std::fmt;
 
 /// What a sector table says about a position, for the side to move.
@@ -221,8 +221,8 @@ impl Sector {
     /// Solves the 3v3 sector under `options`.
     ///
     /// # Errors
-    /// [`TableError::UnsupportedRules`] when the rules give fewer than three cows a side or the
-    /// board is not one of the 24-point boards.
+    /// [`TableError::UnsupportedRules`] when the rules give fewer than three cows a side or
+    /// combine strict protection with the return ban.
     pub fn build(options: &Options) -> Result<Sector, TableError> {
         Sector::build_sector(options, (SIDE, SIDE), &[])
     }
@@ -235,21 +235,29 @@ impl Sector {
     ///
     /// # Errors
     /// [`TableError::UnsupportedRules`] when the rules give fewer cows a side than the sector
-    /// has, the board is not one of the 24-point boards, or a smaller sector needed is not in
-    /// `lower`; [`TableError::TooManySweeps`] if a distance would not fit its byte.
+    /// has, combine strict protection with the return ban (see the code), or a smaller sector
+    /// needed is not in `lower`; [`TableError::TooManySweeps`] if a distance would not fit its
+    /// byte.
     pub fn build_sector(
         options: &Options,
         cows: (u8, u8),
         lower: &[&Sector],
     ) -> Result<Sector, TableError> {
         let options = Sector::table_options(options);
-        let board = options.board();
         let (small, big) = cows;
-        if small < SIDE || small > big || options.cows < big || board.point_count() != 24 {
+        if small < SIDE || small > big || options.cows < big {
             return Err(TableError::UnsupportedRules {
-                rules: format!(
-                    "the {small}v{big} tables need a 24-point board and at least {big} cows"
-                ),
+                rules: format!("the {small}v{big} tables need at least {big} cows a side"),
+            });
+        }
+        // A shot forfeited under strict protection stays in the sector, and under the return
+        // ban the turn that left a mill for it would put a ban in force there: a position
+        // the sector cannot hold.
+        if options.protection == Protection::Strict && options.remake == Remake::NoImmediateReturn {
+            return Err(TableError::UnsupportedRules {
+                rules: "protection=strict with remake=no-immediate-return: a forfeited shot can \
+                        put a return ban in force inside a sector, which the tables do not hold"
+                    .to_owned(),
             });
         }
         let (group, keys) = classes(&options, cows);

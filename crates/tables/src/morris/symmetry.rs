@@ -184,6 +184,21 @@ mod tests {
     }
 
     #[test]
+    fn the_sotho_board_has_only_the_eight_symmetries_of_the_square() {
+        // It lacks the inner halves of the diagonals: swapping the rings would send the line
+        // a1-b2 to c3-b2, which is none, and the centre's lines to none. Whatever the centre
+        // mills, the square's four turns and four reflections are left.
+        for centre in [
+            CentreMills::None,
+            CentreMills::MiddleOnly,
+            CentreMills::AnyTriple,
+        ] {
+            let board = Board::get(BoardKind::Sotho, centre);
+            assert_eq!(symmetries(board).len(), 8, "{centre:?}");
+        }
+    }
+
+    #[test]
     fn the_image_tables_give_the_smallest_image_of_a_pair() {
         // Against the plain minimum over `map_bits`, on a seeded sample of pairs of disjoint
         // sets of points of each board.
