@@ -2,8 +2,9 @@
 //!
 //! One forward pass over the classes (every move played through `kraal-rules-morris`) finds
 //! each class's value if the game is over, what its moves out of the sector give (shots into a
-//! smaller sector, or the end of the game), and how many distinct classes of the sector its
-//! other moves lead to. Then, level by level, every class decided at level `d - 1` generates
+//! smaller sector, valued through the `ban` module's search when a return ban is left in
+//! force, or the end of the game), and how many distinct classes of the sector its other moves
+//! lead to. Then, level by level, every class decided at level `d - 1` generates
 //! its un-moves ([`Unmoves`]): a predecessor of a lost class is won in `d`; a predecessor of a
 //! won class counts one successor class fewer, and when none is left (and no exit saves it)
 //! it is lost in `d`, or later if an exit's loss is longer. Wins and losses that wait for an
