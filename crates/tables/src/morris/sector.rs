@@ -1,15 +1,17 @@
-//! The 3v3 sector of a mill game: every position with three cows a side on the board and none
-//! in hand, each side flying or moving as the rules say, solved to win, draw or loss with the
-//! distance in plies, under one table per rule options. Positions are stored once per class
-//! of the board's symmetries, with White to move (a position with Black to move is read with
-//! the colours swapped).
+//! A sector of a mill game: every position with a given number of cows a side on the board and
+//! none in hand (3v3, 3v4 with 4v3, ...), each side flying or moving as the rules say, solved
+//! to win, draw or loss with the distance in plies, under one table per rule options.
+//! Positions are stored once per class of the board's symmetries, with White to move (a
+//! position with Black to move is read with the colours swapped).
 //!
-//! With three cows a side every shot ends the game (the side shot is left with two), so the
-//! sector needs no other table. The builder plays every move through `kraal-rules-morris`.
+//! With three cows a side every shot ends the game (the side shot is left with two); a shot
+//! out of a larger sector lands in a smaller one, solved before it. The solver (the `build`
+//! module) plays every forward move through `kraal-rules-morris` and walks back along
+//! un-moves (the `unmove` module).
 
-use super::symmetry::{Symmetry, symmetries};
+use super::symmetry::{Images, Symmetry, symmetries};
 use crate::error::TableError;
-use kraal_rules_morris::{Color, Move, Options, Position};
+use kraal_rules_morris::{Color, Options, Position, Protection, Remake};
 use std::fmt;
 
 /// What a sector table says about a position, for the side to move.
@@ -24,7 +26,7 @@ pub enum MorrisValue {
 }
 
 impl MorrisValue {
-    const fn encode(self) -> u8 {
+    pub(super) const fn encode(self) -> u8 {
         match self {
             MorrisValue::Draw => 0,
             MorrisValue::WinIn(d) => 1 + d,
@@ -32,7 +34,7 @@ impl MorrisValue {
         }
     }
 
-    const fn decode(byte: u8) -> MorrisValue {
+    pub(super) const fn decode(byte: u8) -> MorrisValue {
         match byte {
             0 => MorrisValue::Draw,
             1..=127 => MorrisValue::WinIn(byte - 1),
@@ -62,6 +64,8 @@ pub struct Sector {
     /// The cows a side: (fewer, more).
     cows: (u8, u8),
     group: Vec<Symmetry>,
+    /// The images of bitboards under `group`, for fast look-ups.
+    images: Images,
     /// The canonical (side to move, other side) key of each class, sorted.
     keys: Vec<u64>,
     /// The value of each class for its side to move.
@@ -72,20 +76,9 @@ pub struct Sector {
 pub type Sector3 = Sector;
 
 const SIDE: u8 = 3;
-const NONE: u32 = u32::MAX;
-/// The longest distance a value can hold (its byte keeps 127 for wins, 127 for losses).
-const LONGEST: u8 = 126;
 
 fn key(white: u32, black: u32) -> u64 {
     (u64::from(white) << 32) | u64::from(black)
-}
-
-fn canonical(group: &[Symmetry], white: u32, black: u32) -> u64 {
-    group
-        .iter()
-        .map(|s| key(s.map_bits(white), s.map_bits(black)))
-        .min()
-        .unwrap_or(key(white, black))
 }
 
 /// Every set of `k` points of `points` (a bit set), as bit sets.
@@ -107,7 +100,7 @@ fn subsets(points: u32, k: u32, out: &mut Vec<u32>) {
 
 /// The board's symmetries and the sorted canonical keys of every class of positions with
 /// `small` and `big` cows (the side to move having either).
-fn classes(options: &Options, (small, big): (u8, u8)) -> (Vec<Symmetry>, Vec<u64>) {
+pub(super) fn classes(options: &Options, (small, big): (u8, u8)) -> (Vec<Symmetry>, Vec<u64>) {
     let board = options.board();
     let group = symmetries(board);
     let mut keys = Vec::new();
@@ -138,38 +131,6 @@ fn classes(options: &Options, (small, big): (u8, u8)) -> (Vec<Symmetry>, Vec<u64
     (group, keys)
 }
 
-/// What the moves out of a class's sector (shots into a smaller one, or the end of the game)
-/// give its side to move.
-#[derive(Clone, Copy)]
-struct Exits {
-    /// The shortest win through them, in plies (`u8::MAX`: none).
-    win: u8,
-    /// Whether one of them does not lose (a draw, or a win).
-    not_lost: bool,
-    /// The longest loss through them, in plies.
-    longest_loss: u8,
-}
-
-impl Exits {
-    const NONE: Exits = Exits {
-        win: u8::MAX,
-        not_lost: false,
-        longest_loss: 0,
-    };
-
-    /// Takes an exit worth `value` to the side to move after it (the opponent).
-    fn add(&mut self, value: MorrisValue) {
-        match value {
-            MorrisValue::LossIn(x) => {
-                self.win = self.win.min(x.saturating_add(1));
-                self.not_lost = true;
-            }
-            MorrisValue::WinIn(x) => self.longest_loss = self.longest_loss.max(x.saturating_add(1)),
-            MorrisValue::Draw => self.not_lost = true,
-        }
-    }
-}
-
 impl Sector {
     /// The stored values, one byte per class in key order (what a table file holds).
     #[must_use]
@@ -197,6 +158,7 @@ impl Sector {
         (keys.len() == values.len()).then_some(Sector {
             options,
             cows,
+            images: Images::new(&group),
             group,
             keys,
             values,
@@ -259,149 +221,53 @@ impl Sector {
     /// Solves the 3v3 sector under `options`.
     ///
     /// # Errors
-    /// [`TableError::UnsupportedRules`] when the rules give fewer than three cows a side or the
-    /// board is not one of the 24-point boards.
+    /// [`TableError::UnsupportedRules`] when the rules give fewer than three cows a side or
+    /// combine strict protection with the return ban.
     pub fn build(options: &Options) -> Result<Sector, TableError> {
         Sector::build_sector(options, (SIDE, SIDE), &[])
     }
 
     /// Solves the sector of `cows` (fewer, more; at least 3 each) under `options`. A shot out
     /// of it lands in a smaller sector, which must be among `lower` (3v4 needs 3v3; 4v4 needs
-    /// 3v4); a shot that leaves a side two cows ends the game.
+    /// 3v4); a shot that leaves a side two cows ends the game. The solver is driven by
+    /// predecessors (see the `build` module): one forward pass over the classes, then un-moves
+    /// from the classes decided, level by level.
     ///
     /// # Errors
     /// [`TableError::UnsupportedRules`] when the rules give fewer cows a side than the sector
-    /// has, the board is not one of the 24-point boards, or a smaller sector needed is not in
-    /// `lower`; [`TableError::TooManySweeps`] if a distance would not fit its byte.
+    /// has, combine strict protection with the return ban (see the code), or a smaller sector
+    /// needed is not in `lower`; [`TableError::TooManySweeps`] if a distance would not fit its
+    /// byte.
     pub fn build_sector(
         options: &Options,
         cows: (u8, u8),
         lower: &[&Sector],
     ) -> Result<Sector, TableError> {
         let options = Sector::table_options(options);
-        let mut pos = Position::new(options);
-        let board = pos.board();
         let (small, big) = cows;
-        if small < SIDE || small > big || options.cows < big || board.point_count() != 24 {
+        if small < SIDE || small > big || options.cows < big {
             return Err(TableError::UnsupportedRules {
-                rules: format!(
-                    "the {small}v{big} tables need a 24-point board and at least {big} cows"
-                ),
+                rules: format!("the {small}v{big} tables need at least {big} cows a side"),
+            });
+        }
+        // A shot forfeited under strict protection stays in the sector, and under the return
+        // ban the turn that left a mill for it would put a ban in force there: a position
+        // the sector cannot hold.
+        if options.protection == Protection::Strict && options.remake == Remake::NoImmediateReturn {
+            return Err(TableError::UnsupportedRules {
+                rules: "protection=strict with remake=no-immediate-return: a forfeited shot can \
+                        put a return ban in force inside a sector, which the tables do not hold"
+                    .to_owned(),
             });
         }
         let (group, keys) = classes(&options, cows);
-        let count = keys.len();
-        let find = |k: u64| keys.binary_search(&k).map(|i| i as u32).unwrap_or(NONE);
-        // Successors inside the sector (CSR), and per class: its value if the game is over,
-        // and what the moves out of the sector give.
-        let mut start = Vec::with_capacity(count + 1);
-        let mut succ: Vec<u32> = Vec::new();
-        let mut fixed: Vec<Option<MorrisValue>> = vec![None; count];
-        let mut exits = vec![Exits::NONE; count];
-        let mut moves: Vec<Move> = Vec::with_capacity(128);
-        for (i, &k) in keys.iter().enumerate() {
-            start.push(succ.len() as u32);
-            let (w, b) = ((k >> 32) as u32, k as u32);
-            if pos.set_cows([w, b], Color::White).is_err() {
-                unreachable!("a class key is a valid position");
-            }
-            if let Some(o) = pos.outcome() {
-                fixed[i] = Some(match o.winner() {
-                    Some(Color::White) => MorrisValue::WinIn(0),
-                    Some(Color::Black) => MorrisValue::LossIn(0),
-                    None => MorrisValue::Draw,
-                });
-                continue;
-            }
-            moves.clear();
-            pos.legal_moves_into(&mut moves);
-            for &mv in &moves {
-                let undo = pos.play_unchecked(mv);
-                let (mover, other) = (pos.cow_bits(Color::Black), pos.cow_bits(Color::White));
-                if let Some(o) = pos.outcome() {
-                    exits[i].add(match o.winner() {
-                        Some(Color::White) => MorrisValue::LossIn(0),
-                        Some(Color::Black) => MorrisValue::WinIn(0),
-                        None => MorrisValue::Draw,
-                    });
-                } else if (mover | other).count_ones() == w.count_ones() + b.count_ones() {
-                    // No shot: the same sector, Black to move; the colours swap so that the
-                    // side to move is White.
-                    succ.push(find(canonical(&group, mover, other)));
-                } else {
-                    let value = lower.iter().find_map(|l| l.probe(&pos)).ok_or_else(|| {
-                        TableError::UnsupportedRules {
-                            rules: format!(
-                                "the {small}v{big} tables need the {}v{} tables first",
-                                mover.count_ones().min(other.count_ones()),
-                                mover.count_ones().max(other.count_ones())
-                            ),
-                        }
-                    })?;
-                    exits[i].add(value);
-                }
-                pos.undo(undo);
-            }
-        }
-        start.push(succ.len() as u32);
-        let mut values: Vec<Option<MorrisValue>> = fixed;
-        let mut pending: Vec<u32> = (0..count as u32)
-            .filter(|&i| values[i as usize].is_none())
-            .collect();
-        // Level by level: at level d, a win in d needs a successor lost in d - 1 (or an exit
-        // that wins in d); a loss in d needs every successor and exit won by the other side, the
-        // longest in d. A value decided at level d is never read as level d - 1's, so the
-        // sweep can write in place.
-        let mut d: u8 = 0;
-        while !pending.is_empty() {
-            d += 1;
-            let before = pending.len();
-            pending.retain(|&i| {
-                let i = i as usize;
-                let e = exits[i];
-                let list = &succ[start[i] as usize..start[i + 1] as usize];
-                let mut win = e.win <= d;
-                let mut all_won = !e.not_lost;
-                let mut longest = e.longest_loss;
-                for &s in list {
-                    match values[s as usize] {
-                        Some(MorrisValue::LossIn(x)) if x == d - 1 => win = true,
-                        Some(MorrisValue::WinIn(x)) => longest = longest.max(x + 1),
-                        _ => all_won = false,
-                    }
-                }
-                if win {
-                    values[i] = Some(MorrisValue::WinIn(d));
-                    false
-                } else if all_won && longest == d {
-                    values[i] = Some(MorrisValue::LossIn(d));
-                    false
-                } else {
-                    true
-                }
-            });
-            // No decision this level, and no exit or successor waiting at a later one.
-            let waiting = pending.iter().any(|&i| {
-                let e = exits[i as usize];
-                (e.win > d && e.win != u8::MAX) || e.longest_loss > d
-            });
-            if pending.len() == before && !waiting {
-                break;
-            }
-            if d >= LONGEST {
-                return Err(TableError::TooManySweeps {
-                    seeds: usize::from(small) * 10 + usize::from(big),
-                });
-            }
-        }
-        let values = values
-            .into_iter()
-            .map(|v| v.unwrap_or(MorrisValue::Draw).encode())
-            .collect();
+        let images = Images::new(&group);
+        let values = super::build::solve(&options, cows, &images, &keys, lower)?;
         Ok(Sector {
             options,
             cows,
             group,
+            images,
             keys,
             values,
         })
@@ -432,7 +298,7 @@ impl Sector {
         };
         let i = self
             .keys
-            .binary_search(&canonical(&self.group, me, them))
+            .binary_search(&self.images.canonical(me, them))
             .ok()?;
         Some(MorrisValue::decode(self.values[i]))
     }
