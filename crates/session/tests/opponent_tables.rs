@@ -64,7 +64,10 @@ fn with_the_tables_in_use_only_the_ancestor_searches_with_them() {
         AnyGame::Mancala { .. } => unreachable!("a mill game"),
     };
     assert_eq!(after.side_to_move(), Color::Black);
-    assert_eq!(tables.probe(&after), Some(MorrisValue::LossIn(distance - 1)));
+    assert_eq!(
+        tables.probe(&after),
+        Some(MorrisValue::LossIn(distance - 1))
+    );
 
     // The Elder has the same tables at hand but searches alone: no proof that far.
     let (_, score) = computer_move(&rules, &start, elder);

@@ -385,8 +385,14 @@ fn tables_read_from_their_files_are_mapped_not_copied() {
     let built = dir.build_oware(family, 3, &mut |_| {}).unwrap();
     let loaded = dir.load_oware(family, 3).unwrap();
     for seeds in 0..=3 {
-        assert!(built.is_mapped(seeds), "built table {seeds} is held in memory");
-        assert!(loaded.is_mapped(seeds), "loaded table {seeds} is held in memory");
+        assert!(
+            built.is_mapped(seeds),
+            "built table {seeds} is held in memory"
+        );
+        assert!(
+            loaded.is_mapped(seeds),
+            "loaded table {seeds} is held in memory"
+        );
         assert_eq!(built.table(seeds), loaded.table(seeds));
     }
     let in_memory = OwareTables::new(family, vec![loaded.table(0).unwrap().to_vec()]);
