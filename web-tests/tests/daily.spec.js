@@ -117,12 +117,15 @@ test("today's puzzle solved cleanly by keyboard counts for the streak", async ({
     const label = holeLabel("oware", puzzle.Side, line[i]);
     const target = page.getByRole("button", { name: label });
     await page.locator("#daily-board .spot[tabindex='0']").focus();
-    // The solver's row is drawn at the bottom: down to it, to its left end, then right.
+    // Up to the top row, then row by row: to its left end and right along it, until the
+    // hole is reached (whichever row the solver's is drawn in).
     const focused = () => target.evaluate((e) => e === document.activeElement);
-    for (const [key, times] of /** @type {[string, number][]} */ ([["ArrowDown", 2], ["ArrowLeft", 6]])) {
-      for (let n = 0; n < times; n++) await page.keyboard.press(key);
+    for (let n = 0; n < 4; n++) await page.keyboard.press("ArrowUp");
+    for (let row = 0; row < 4 && !(await focused()); row++) {
+      for (let n = 0; n < 6; n++) await page.keyboard.press("ArrowLeft");
+      for (let n = 0; n < 6 && !(await focused()); n++) await page.keyboard.press("ArrowRight");
+      if (!(await focused())) await page.keyboard.press("ArrowDown");
     }
-    for (let n = 0; n < 6 && !(await focused()); n++) await page.keyboard.press("ArrowRight");
     await expect(target).toBeFocused();
     await page.keyboard.press("Enter");
     if (i + 2 < line.length) {
