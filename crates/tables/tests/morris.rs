@@ -2,9 +2,13 @@
 //! plain depth-limited search over the rules crate's checked moves on a seeded sample, a
 //! successor sweep (full for 3v3, a seeded sample for 3v4), and symmetric images.
 
-use kraal_rules_morris::{Color, Options, Point, Position, RuleSet, Setup};
+use kraal_rules_morris::{Color, Options, Position, RuleSet};
 use kraal_tables::morris::{MorrisValue, Sector, Sector3, symmetries};
 use std::sync::OnceLock;
+
+mod common;
+
+use common::{one_ply_value, sampler, search};
 
 fn options() -> Options {
     Sector3::table_options(&RuleSet::Morabaraba.options())
@@ -15,49 +19,9 @@ fn sector() -> &'static Sector3 {
     SECTOR.get_or_init(|| Sector3::build(&options()).expect("the 3v3 sector builds"))
 }
 
-fn points(bits: u32) -> Vec<Point> {
-    Point::all().filter(|p| bits & p.bit() != 0).collect()
-}
-
-/// The position with `me` to move holding `mine`, the other side `theirs`, built from a setup.
+/// The position with `me` to move holding `mine`, the other side `theirs`.
 fn position(mine: u32, theirs: u32, me: Color) -> Position {
-    let cows = match me {
-        Color::White => [points(mine), points(theirs)],
-        Color::Black => [points(theirs), points(mine)],
-    };
-    let setup = Setup {
-        cows,
-        in_hand: [0, 0],
-        side_to_move: me,
-        bans: Vec::new(),
-        three_cows_plies: 0,
-        no_shot_plies: 0,
-    };
-    Position::from_setup(&setup, options()).unwrap()
-}
-
-/// Plain negamax to `depth` plies: 1 when the side to move can force a win within the depth,
-/// -1 when the other side can, 0 when neither is proved.
-fn search(pos: &Position, depth: u32) -> i32 {
-    if let Some(o) = pos.outcome() {
-        return match o.winner() {
-            Some(w) if w == pos.side_to_move() => 1,
-            Some(_) => -1,
-            None => 0,
-        };
-    }
-    if depth == 0 {
-        return 0;
-    }
-    let mut best = -1;
-    for mv in pos.legal_moves() {
-        let v = -search(&pos.clone().play(mv).unwrap(), depth - 1);
-        best = best.max(v);
-        if best == 1 {
-            break;
-        }
-    }
-    best
+    common::position(&options(), mine, theirs, me)
 }
 
 #[test]
@@ -123,48 +87,6 @@ fn a_plain_search_agrees_with_the_table_on_a_seeded_sample() {
         wins == 8 && losses == 8 && others == 8,
         "{wins} {losses} {others}"
     );
-}
-
-/// What one ply of plain minimax over `probe`'s values says `pos` is worth to its side to
-/// move: each move's result is the finished game's, or the probed value after it.
-fn one_ply_value(pos: &Position, probe: impl Fn(&Position) -> Option<MorrisValue>) -> MorrisValue {
-    let me = pos.side_to_move();
-    let mut results = Vec::new();
-    for mv in pos.legal_moves() {
-        let after = pos.clone().play(mv).unwrap();
-        results.push(match after.outcome() {
-            Some(o) if o.winner() == Some(me) => MorrisValue::WinIn(1),
-            Some(o) if o.winner().is_none() => MorrisValue::Draw,
-            Some(_) => MorrisValue::LossIn(1),
-            None => match probe(&after).expect("every position after a move is in a table") {
-                MorrisValue::WinIn(d) => MorrisValue::LossIn(d + 1),
-                MorrisValue::LossIn(d) => MorrisValue::WinIn(d + 1),
-                MorrisValue::Draw => MorrisValue::Draw,
-            },
-        });
-    }
-    let fastest_win = results
-        .iter()
-        .filter_map(|r| match r {
-            MorrisValue::WinIn(d) => Some(*d),
-            _ => None,
-        })
-        .min();
-    if let Some(d) = fastest_win {
-        MorrisValue::WinIn(d)
-    } else if results.contains(&MorrisValue::Draw) || results.is_empty() {
-        MorrisValue::Draw
-    } else {
-        let slowest = results
-            .iter()
-            .filter_map(|r| match r {
-                MorrisValue::LossIn(d) => Some(*d),
-                _ => None,
-            })
-            .max()
-            .unwrap();
-        MorrisValue::LossIn(slowest)
-    }
 }
 
 #[test]
@@ -237,17 +159,6 @@ fn sector34() -> &'static Sector {
     SECTOR.get_or_init(|| {
         Sector::build_sector(&options(), (3, 4), &[sector()]).expect("the 3v4 sector builds")
     })
-}
-
-/// A seeded generator of indices for the samples.
-fn sampler(seed: u64) -> impl FnMut() -> usize {
-    let mut state = seed;
-    move || {
-        state = state
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
-        (state >> 33) as usize
-    }
 }
 
 #[test]
