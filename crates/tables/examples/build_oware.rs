@@ -10,7 +10,14 @@ fn main() {
     let max: usize = args.next().and_then(|n| n.parse().ok()).unwrap_or(15);
     let start = Instant::now();
     let mut sweeps = 0;
+    let mut forward_done = start;
+    let mut table_start = start;
     let result = dir.build_oware(OwareFamily::Abapa, max, &mut |e| match e {
+        Event::Start { .. } => table_start = Instant::now(),
+        Event::Step {
+            step: kraal_tables::oware::Step::Forward { .. },
+            ..
+        } => forward_done = Instant::now(),
         Event::Step {
             step: kraal_tables::oware::Step::Sweep { sweep, .. },
             ..
@@ -22,12 +29,14 @@ fn main() {
             bytes,
         } => {
             println!(
-                "{seeds:>2} seeds: {fate:?}, {bytes} bytes, {sweeps} sweeps, {:.2} s (total {:.1} s)",
+                "{seeds:>2} seeds: {fate:?}, {bytes} bytes, {sweeps} sweeps, {:.2} s \
+                 (forward pass {:.2} s; total {:.1} s)",
                 elapsed.as_secs_f64(),
+                (forward_done - table_start).as_secs_f64(),
                 start.elapsed().as_secs_f64()
             );
         }
-        _ => {}
+        Event::Step { .. } => {}
     });
     match result {
         Ok(tables) => {

@@ -71,6 +71,15 @@ pub fn write(path: &Path, header: &Header, values: &[u8]) -> Result<(), TableErr
     fs::rename(&tmp, path).map_err(io)
 }
 
+/// The scratch file a build of the table at `path` keeps its working data in, deleted when the
+/// build ends (a build that was stopped leaves it, and the next build overwrites it).
+#[must_use]
+pub fn scratch_path(path: &Path) -> PathBuf {
+    let mut name = path.file_name().unwrap_or_default().to_owned();
+    name.push(".scratch");
+    path.with_file_name(name)
+}
+
 /// Where a file is written before it is renamed to `path`.
 #[must_use]
 pub fn temp_path(path: &Path) -> PathBuf {

@@ -182,7 +182,14 @@ impl TableDir {
             };
             if fate != Fate::Kept {
                 let smaller: Vec<&[u8]> = tables.iter().map(|t| &**t).collect();
-                let values = oware::build_table(family, seeds, &smaller, &mut |step| {
+                let scratch = file::scratch_path(&path);
+                if let Some(dir) = path.parent() {
+                    std::fs::create_dir_all(dir).map_err(|source| TableError::Io {
+                        path: dir.to_owned(),
+                        source,
+                    })?;
+                }
+                let values = oware::build_table(family, seeds, &smaller, &scratch, &mut |step| {
                     events(Event::Step { seeds, step });
                 })?;
                 let header = TableDir::header(family, seeds);

@@ -501,3 +501,26 @@ fn the_tables_best_moves_keep_their_promise_under_the_real_repetition_rule() {
     }
     assert!(checked > 10_000, "{checked}");
 }
+
+#[test]
+fn a_scratch_file_left_by_a_stopped_build_is_overwritten_and_every_build_removes_its_own() {
+    let family = OwareFamily::Abapa;
+    let (_fresh_dir, fresh) = build("scratch-fresh", 6);
+    let tmp = TempDir::new("scratch");
+    let dir = TableDir::new(&tmp.0);
+    dir.build_oware(family, 4, &mut |_| {}).unwrap();
+    // A build of the 5-seed table stopped half-way: its scratch file holds records of
+    // nothing that exists, longer than the real ones.
+    let stale = kraal_tables::file::scratch_path(&dir.oware_path(family, 5));
+    std::fs::write(&stale, vec![6u8; 1 << 20]).unwrap();
+    let tables = dir.build_oware(family, 6, &mut |_| {}).unwrap();
+    for seeds in 0..=6 {
+        assert_eq!(tables.table(seeds), fresh.table(seeds), "{seeds} seeds");
+    }
+    let left: Vec<_> = std::fs::read_dir(dir.oware_path(family, 0).parent().unwrap())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|name| !name.ends_with(".kraaltb"))
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
+}
