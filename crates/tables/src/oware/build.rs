@@ -82,7 +82,6 @@ pub(crate) fn final_share(pos: &Position) -> u8 {
     (pos.scores()[0] - pos.captured(Side::South)) as u8
 }
 
-
 /// Builds the table of `seeds` seeds for `family`. `smaller[m]` is the table of `m` seeds, for
 /// every `m < seeds`. `scratch` is a file the build may create, overwrite and delete (beside
 /// the table is best: it needs room for the successor lists). `progress` hears of the build's
