@@ -36,7 +36,6 @@ fn main() {
                 start.elapsed().as_secs_f64()
             );
         }
-        Event::Step { .. } => {}
     });
     match result {
         Ok(tables) => {
