@@ -71,8 +71,9 @@ pub fn write(path: &Path, header: &Header, values: &[u8]) -> Result<(), TableErr
     fs::rename(&tmp, path).map_err(io)
 }
 
-/// The scratch file a build of the table at `path` keeps its working data in, deleted when the
-/// build ends (a build that was stopped leaves it, and the next build overwrites it).
+/// What the scratch files of a build of the table at `path` are named after (the Oware builder
+/// adds `-0`, `-1`, ...): they hold its working data and are deleted when the build ends (a
+/// build that was stopped leaves them, and the next build overwrites them).
 #[must_use]
 pub fn scratch_path(path: &Path) -> PathBuf {
     let mut name = path.file_name().unwrap_or_default().to_owned();

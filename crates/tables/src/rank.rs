@@ -57,7 +57,12 @@ pub fn rank(holes: &[u8; HOUSES]) -> u64 {
 
 /// The board of `seeds` seeds with rank `index` (`index < count(seeds)`).
 #[must_use]
-pub fn unrank(mut index: u64, seeds: usize) -> [u8; HOUSES] {
+pub fn unrank(index: u64, seeds: usize) -> [u8; HOUSES] {
+    from_bars(&bars_of(index, seeds))
+}
+
+/// The bars' places of the board of `seeds` seeds with rank `index`.
+fn bars_of(mut index: u64, seeds: usize) -> [usize; HOUSES] {
     let mut bars = [0usize; HOUSES];
     bars[HOUSES - 1] = seeds + HOUSES - 1;
     let mut top = seeds + HOUSES - 1;
@@ -71,7 +76,7 @@ pub fn unrank(mut index: u64, seeds: usize) -> [u8; HOUSES] {
         bars[i] = p;
         top = p;
     }
-    from_bars(&bars)
+    bars
 }
 
 fn from_bars(bars: &[usize; HOUSES]) -> [u8; HOUSES] {
@@ -105,6 +110,23 @@ impl Boards {
         Boards {
             bars,
             left: count(seeds),
+        }
+    }
+
+    /// The boards of `seeds` seeds from rank `start` on (none when `start` is `count(seeds)`
+    /// or more).
+    #[must_use]
+    pub fn from_rank(seeds: usize, start: u64) -> Boards {
+        let total = count(seeds);
+        if start >= total {
+            return Boards {
+                bars: [0; HOUSES],
+                left: 0,
+            };
+        }
+        Boards {
+            bars: bars_of(start, seeds),
+            left: total - start,
         }
     }
 }
@@ -179,5 +201,16 @@ mod tests {
         }
         let big = [3, 0, 0, 7, 1, 0, 0, 0, 2, 0, 0, 12];
         assert_eq!(unrank(rank(&big), 25), big);
+    }
+
+    #[test]
+    fn boards_from_a_rank_go_on_as_the_full_list_does() {
+        for n in [0, 1, 4, 7] {
+            let all: Vec<_> = Boards::new(n).collect();
+            for start in [0, 1, all.len() / 3, all.len() - 1, all.len(), all.len() + 5] {
+                let from: Vec<_> = Boards::from_rank(n, start as u64).collect();
+                assert_eq!(from, all[start.min(all.len())..], "{n} seeds from {start}");
+            }
+        }
     }
 }

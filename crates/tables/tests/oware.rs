@@ -511,7 +511,8 @@ fn a_scratch_file_left_by_a_stopped_build_is_overwritten_and_every_build_removes
     dir.build_oware(family, 4, &mut |_| {}).unwrap();
     // A build of the 5-seed table stopped half-way: its scratch file holds records of
     // nothing that exists, longer than the real ones.
-    let stale = kraal_tables::file::scratch_path(&dir.oware_path(family, 5));
+    let mut stale = kraal_tables::file::scratch_path(&dir.oware_path(family, 5)).into_os_string();
+    stale.push("-0");
     std::fs::write(&stale, vec![6u8; 1 << 20]).unwrap();
     let tables = dir.build_oware(family, 6, &mut |_| {}).unwrap();
     for seeds in 0..=6 {
@@ -523,4 +524,83 @@ fn a_scratch_file_left_by_a_stopped_build_is_overwritten_and_every_build_removes
         .filter(|name| !name.ends_with(".kraaltb"))
         .collect();
     assert!(left.is_empty(), "{left:?}");
+}
+
+/// Sows house `origin` as the rules describe Oware's sowing (written here, not the crate's):
+/// one seed into each house after it in turn, round the board, passing over the emptied house.
+fn naive_sow(holes: &[u8; 12], origin: usize) -> [u8; 12] {
+    let mut out = *holes;
+    let mut seeds = out[origin];
+    out[origin] = 0;
+    let mut at = origin;
+    while seeds > 0 {
+        at = (at + 1) % 12;
+        if at != origin {
+            out[at] += 1;
+            seeds -= 1;
+        }
+    }
+    out
+}
+
+/// Checks that un-sowing the board after each move of `board` that captures nothing finds
+/// `board`; returns how many moves it checked.
+fn unsow_finds_its_origin(board: &[u8; 12], unsown: &mut Vec<[u8; 12]>) -> usize {
+    let n: u32 = board.iter().map(|&c| u32::from(c)).sum();
+    let taken = 48 - n;
+    let stores = [taken - taken / 2, taken / 2];
+    let pos = Position::from_position_string(&text(board, stores, 's'), no_cycle()).unwrap();
+    if pos.is_game_over() {
+        return 0;
+    }
+    let mut checked = 0;
+    for mv in pos.legal_moves() {
+        let next = pos.clone().play(mv).unwrap();
+        if next.captured(Side::South) != pos.captured(Side::South) {
+            continue;
+        }
+        let after = turned(next.holes());
+        kraal_tables::oware::unsow_into(&after, unsown);
+        assert!(
+            unsown.contains(board),
+            "{board:?} by {mv} to {after:?}: {unsown:?}"
+        );
+        checked += 1;
+    }
+    checked
+}
+
+#[test]
+fn un_sowing_finds_every_board_a_move_that_captures_nothing_comes_from_and_only_sowings() {
+    let mut unsown = Vec::new();
+    let mut checked = 0;
+    for n in 0..=9u8 {
+        for board in boards(n) {
+            checked += unsow_finds_its_origin(&board, &mut unsown);
+        }
+        // The other way: each board un-sown from any board of n seeds sows back to it.
+        for board in boards(n) {
+            kraal_tables::oware::unsow_into(&board, &mut unsown);
+            for before in &unsown {
+                assert!(
+                    (0..6).any(|h| before[h] > 0 && turned(&naive_sow(before, h)) == board),
+                    "{before:?} does not sow to {board:?}"
+                );
+            }
+        }
+    }
+    assert!(checked > 100_000, "{checked}");
+    // Laps: a house of eleven seeds or more sows round the board and passes over itself.
+    let mut laps = 0;
+    for n in 11..=15u8 {
+        for origin in 0..6 {
+            for big in 11..=n {
+                for mut board in boards(n - big).into_iter().filter(|b| b[origin] == 0) {
+                    board[origin] = big;
+                    laps += unsow_finds_its_origin(&board, &mut unsown);
+                }
+            }
+        }
+    }
+    assert!(laps > 1000, "{laps}");
 }

@@ -2,36 +2,33 @@
 //! moves (sowing is never written here), then sweeps that narrow every interval to the fixed
 //! point.
 //!
-//! The forward pass writes each board's moves that stay in the table to a scratch file, in
-//! rank order, and every sweep reads that file front to back: memory holds only the bounds
-//! and their distances (four bytes a board), while the successor lists (up to 26 bytes a
-//! board, 14 GB for the 25-seed table) stream from the disk or the page cache.
+//! The forward pass writes each board's moves that stay in the table to scratch files, in
+//! rank order, and every sweep reads them front to back: memory holds only the bounds and
+//! their distances (four bytes a board, and a bit), while the successor lists (up to 26 bytes
+//! a board, 12 GB for the 25-seed table) stream from the disk or the page cache. The forward
+//! pass cuts the boards into [`BLOCKS`] blocks of consecutive ranks, each with its own thread
+//! and scratch file. A sweep reads a board's successors again only when one of them changed
+//! since it last did (found by un-sowing the boards that change: [`super::unsow_into`]).
 //!
-//! For a board of `n` seeds with the side to move to play, a move that captures `c` seeds
-//! leads to a board of `n - c` seeds, already in a smaller table; one that captures nothing
-//! stays in this table. Whatever the move, the mover ends with `n - v` of the `n` seeds, where
-//! `v` is what the opponent takes from the board after it. So, over the moves,
-//! `lo = max(n - hi(next))` and `hi = max(n - lo(next))`. Starting from `lo = 0`, `hi = n` and
-//! sweeping until nothing changes, each `lo` only rises and each `hi` only falls: `lo` is what
-//! the mover can force within a bounded number of moves without repeating a position (so no
-//! repetition rule ever applies to it), and `hi` is what the opponent can hold it to in the
-//! same way. Positions inside cycles that neither side can leave to its advantage keep an
-//! interval.
-
 use super::family::OwareFamily;
 use super::value::Seeds;
 use crate::error::TableError;
 use crate::rank::{self, Boards, HOUSES};
 use kraal_rules_mancala::{Move, Position, Side};
 use std::fs;
-use std::io::{self, Read, Seek, Write};
-use std::path::Path;
+use std::io::{self, Read, Write};
+use std::ops::Range;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
 
 /// Moves per position at most.
 const SLOTS: usize = 6;
 /// The longest successor record: its move count, the exit bound, and six ranks.
 const RECORD_MAX: usize = 2 + 4 * SLOTS;
-/// Bytes the scratch file is written and read in at a time.
+/// The blocks of ranks the forward pass goes through side by side, each on its own thread.
+pub const BLOCKS: usize = 2;
+/// Bytes a scratch file is written and read in at a time.
 const CHUNK: usize = 1 << 22;
 
 /// Where a build is.
@@ -83,22 +80,22 @@ pub(crate) fn final_share(pos: &Position) -> u8 {
 }
 
 /// Builds the table of `seeds` seeds for `family`. `smaller[m]` is the table of `m` seeds, for
-/// every `m < seeds`. `scratch` is a file the build may create, overwrite and delete (beside
-/// the table is best: it needs room for the successor lists). `progress` hears of the build's
-/// steps.
+/// every `m < seeds`. `scratch` names the build's scratch files (`scratch` with `-0`, `-1`,
+/// ... appended; beside the table is best, as they need room for the successor lists); they
+/// are created, overwritten and deleted by the build. `progress` hears of the build's steps.
 ///
 /// The result holds, for the `count` boards in rank order, first the packed [`Seeds`], then
 /// each board's lower-bound distance, then its upper-bound distance (one byte each: the sweep
 /// in which the bound last moved, 0 if it never did; with the board's rank it orders every
 /// change in time).
 ///
-/// Memory: four bytes a board while building, then the three-byte result; the successor
-/// lists go to `scratch`.
+/// Memory: four bytes and a bit a board while building, then the three-byte result; the
+/// successor lists go to the scratch files.
 ///
 /// # Errors
 /// [`TableError::TooManySeeds`] above [`crate::oware::MAX_SEEDS`] or when a smaller table is
 /// missing; [`TableError::IntervalTooWide`] if an interval does not fit one byte;
-/// [`TableError::Io`] when the scratch file cannot be written or read back.
+/// [`TableError::Io`] when a scratch file cannot be written or read back.
 pub fn build_table(
     family: OwareFamily,
     seeds: usize,
@@ -110,145 +107,321 @@ pub fn build_table(
     if seeds > max || smaller.len() < seeds {
         return Err(TableError::TooManySeeds { seeds, max });
     }
-    let io = |source| TableError::Io {
-        path: scratch.to_owned(),
-        source,
-    };
     let count = rank::count(seeds) as usize;
-    let file = fs::OpenOptions::new()
-        .read(true)
-        .write(true)
-        .create(true)
-        .truncate(true)
-        .open(scratch)
-        .map_err(io)?;
-    let result = forward(family, seeds, smaller, (&file, scratch), progress)
-        .and_then(|bounds| sweeps(seeds, count, bounds, (&file, scratch), progress));
-    drop(file);
-    // The scratch file is only ever of use to the build that wrote it.
-    let removed = fs::remove_file(scratch).map_err(io);
-    let out = result?;
-    removed?;
-    Ok(out)
+    let blocks: Vec<Block> = (0..BLOCKS)
+        .map(|b| {
+            let mut path = scratch.as_os_str().to_owned();
+            path.push(format!("-{b}"));
+            Block {
+                ranks: count * b / BLOCKS..count * (b + 1) / BLOCKS,
+                path: PathBuf::from(path),
+            }
+        })
+        .collect();
+    let result = forward(family, seeds, smaller, &blocks, progress)
+        .and_then(|bounds| sweeps((family, seeds, smaller), bounds, &blocks, progress));
+    // The scratch files are only ever of use to the build that wrote them.
+    for block in &blocks {
+        match fs::remove_file(&block.path) {
+            Err(e) if e.kind() != io::ErrorKind::NotFound && result.is_ok() => {
+                return Err(block.error(e));
+            }
+            _ => {}
+        }
+    }
+    result
+}
+
+/// A block of consecutive ranks and its scratch file.
+struct Block {
+    ranks: Range<usize>,
+    path: PathBuf,
+}
+
+impl Block {
+    fn error(&self, source: io::Error) -> TableError {
+        TableError::Io {
+            path: self.path.clone(),
+            source,
+        }
+    }
+}
+
+/// Runs one job per block, each on its own thread, and returns their results in block order.
+/// `poll` is called on this thread every tenth of a second until they are done.
+fn on_threads<T: Send>(jobs: Vec<impl FnOnce() -> T + Send>, poll: &mut dyn FnMut()) -> Vec<T> {
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = jobs.into_iter().map(|job| scope.spawn(job)).collect();
+        while !handles.iter().all(|h| h.is_finished()) {
+            std::thread::sleep(Duration::from_millis(100));
+            poll();
+        }
+        handles
+            .into_iter()
+            .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+            .collect()
+    })
 }
 
 /// The forward pass: each board's bounds from its exits (moves that capture, or the end of the
-/// game), and its moves inside the table written to `file` as one record per board: a zero
-/// byte for a board with none, else the count, the upper bound of its exits and the
-/// successors' ranks (four bytes each, little-endian).
+/// game), and its moves inside the table written to its block's scratch file as one record per
+/// board: a zero byte for a board with none, else the count, the upper bound of its exits and
+/// the successors' ranks (four bytes each, little-endian).
 fn forward(
     family: OwareFamily,
     seeds: usize,
     smaller: &[&[u8]],
-    (file, scratch): (&fs::File, &Path),
+    blocks: &[Block],
     progress: &mut dyn FnMut(Step),
 ) -> Result<Vec<[u8; 2]>, TableError> {
-    let options = family.build_options();
     let count = rank::count(seeds) as usize;
-    let n = seeds as u8;
     let mut bounds = vec![[0u8; 2]; count];
-    let mut out = io::BufWriter::with_capacity(CHUNK, file);
-    let mut pos = Position::new(options);
-    let stores = balanced_stores(options.total_seeds(), seeds);
-    let mut moves = Vec::with_capacity(SLOTS);
-    let mut record = [0u8; RECORD_MAX];
-    let write_error = |source| TableError::Io {
-        path: scratch.to_owned(),
-        source,
-    };
-    for (i, board) in Boards::new(seeds).enumerate() {
-        if i % (1 << 20) == 0 {
-            progress(Step::Forward { done: i as u64 });
+    let done = AtomicU64::new(0);
+    let mut rest = &mut bounds[..];
+    let mut jobs = Vec::new();
+    for block in blocks {
+        let (mine, tail) = rest.split_at_mut(block.ranks.len());
+        rest = tail;
+        let done = &done;
+        jobs.push(move || forward_block(family, seeds, smaller, block, mine, done));
+    }
+    progress(Step::Forward { done: 0 });
+    let results = on_threads(jobs, &mut || {
+        progress(Step::Forward {
+            done: done.load(Ordering::Relaxed),
+        });
+    });
+    results.into_iter().collect::<Result<(), _>>()?;
+    progress(Step::Forward { done: count as u64 });
+    Ok(bounds)
+}
+
+/// What the rules crate's moves make of one board: its record (see [`forward`]).
+struct Mover<'a> {
+    pos: Position,
+    moves: Vec<Move>,
+    stores: [u8; 2],
+    smaller: &'a [&'a [u8]],
+    seeds: usize,
+}
+
+impl<'a> Mover<'a> {
+    fn new(family: OwareFamily, seeds: usize, smaller: &'a [&'a [u8]]) -> Self {
+        let options = family.build_options();
+        Mover {
+            pos: Position::new(options),
+            moves: Vec::with_capacity(SLOTS),
+            stores: balanced_stores(options.total_seeds(), seeds),
+            smaller,
+            seeds,
         }
+    }
+
+    /// Fills `record` for `board` (South to move) and returns its length and the lower bound
+    /// of the board's exits.
+    fn record(&mut self, board: &[u8; HOUSES], record: &mut [u8; RECORD_MAX]) -> (usize, u8) {
+        let (seeds, n) = (self.seeds, self.seeds as u8);
         // The board and stores add up by construction.
-        if pos.set_board(&board, stores, Side::South).is_err() {
+        if self.pos.set_board(board, self.stores, Side::South).is_err() {
             unreachable!("a board of {seeds} seeds with balanced stores is valid");
         }
         let mut inside = 0usize;
         let (mut exit_lo, mut exit_hi) = (0u8, 0u8);
-        if pos.is_game_over() {
-            let v = final_share(&pos);
+        if self.pos.is_game_over() {
+            let v = final_share(&self.pos);
             (exit_lo, exit_hi) = (v, v);
         } else {
-            moves.clear();
-            pos.legal_moves_into(&mut moves);
-            for &mv in &moves {
-                let (captured, next) = after(&mut pos, mv, Side::South);
+            self.moves.clear();
+            self.pos.legal_moves_into(&mut self.moves);
+            for &mv in &self.moves {
+                let (captured, next) = after(&mut self.pos, mv, Side::South);
                 if captured == 0 {
                     let at = 2 + 4 * inside;
                     record[at..at + 4].copy_from_slice(&(rank::rank(&next) as u32).to_le_bytes());
                     inside += 1;
                 } else {
                     let m = seeds - usize::from(captured);
-                    let v = Seeds::unpack(smaller[m][rank::rank(&next) as usize]);
+                    let v = Seeds::unpack(self.smaller[m][rank::rank(&next) as usize]);
                     exit_lo = exit_lo.max(n - v.hi);
                     exit_hi = exit_hi.max(n - v.lo);
                 }
             }
         }
-        // A board with a move inside the table starts unknown: [0, n] joined with its exits.
-        bounds[i] = [exit_lo, if inside == 0 { exit_hi } else { n }];
         record[0] = inside as u8;
         record[1] = exit_hi;
-        let len = if inside == 0 { 1 } else { 2 + 4 * inside };
-        out.write_all(&record[..len]).map_err(write_error)?;
+        (if inside == 0 { 1 } else { 2 + 4 * inside }, exit_lo)
     }
-    out.flush().map_err(write_error)?;
-    progress(Step::Forward { done: count as u64 });
-    Ok(bounds)
 }
 
-/// Sweeps in place, in rank order, reading the successor records from `file`, until nothing
-/// changes; then the packed result.
-fn sweeps(
+/// The forward pass over one block: `bounds` are the block's.
+fn forward_block(
+    family: OwareFamily,
     seeds: usize,
-    count: usize,
-    mut bounds: Vec<[u8; 2]>,
-    (file, scratch): (&fs::File, &Path),
+    smaller: &[&[u8]],
+    block: &Block,
+    bounds: &mut [[u8; 2]],
+    done: &AtomicU64,
+) -> Result<(), TableError> {
+    let n = seeds as u8;
+    let file = fs::File::create(&block.path).map_err(|e| block.error(e))?;
+    let mut out = io::BufWriter::with_capacity(CHUNK, file);
+    let mut mover = Mover::new(family, seeds, smaller);
+    let mut record = [0u8; RECORD_MAX];
+    let boards = Boards::from_rank(seeds, block.ranks.start as u64);
+    for (i, board) in boards.take(block.ranks.len()).enumerate() {
+        if i % (1 << 16) == 0 {
+            done.fetch_add(if i == 0 { 0 } else { 1 << 16 }, Ordering::Relaxed);
+        }
+        let (len, exit_lo) = mover.record(&board, &mut record);
+        // A board with a move inside the table starts unknown: [0, n] joined with its exits.
+        bounds[i] = [exit_lo, if record[0] == 0 { record[1] } else { n }];
+        out.write_all(&record[..len]).map_err(|e| block.error(e))?;
+    }
+    out.flush().map_err(|e| block.error(e))
+}
+
+/// The bounds being narrowed, their distances, and which boards to read again.
+struct Sweeper {
+    n: u8,
+    seeds: usize,
+    bounds: Vec<[u8; 2]>,
+    lo_rank: Vec<u8>,
+    hi_rank: Vec<u8>,
+    /// Boards to read in this sweep (those after the one being read) or the next.
+    dirty: Vec<u64>,
+    /// How many bits of `dirty` are set.
+    dirty_count: usize,
+    unsown: Vec<[u8; HOUSES]>,
+}
+
+impl Sweeper {
+    /// Takes board `i` out of the boards to read; whether it was among them.
+    fn take(&mut self, i: usize) -> bool {
+        let (word, bit) = (i / 64, 1u64 << (i % 64));
+        let was = self.dirty[word] & bit != 0;
+        self.dirty[word] &= !bit;
+        self.dirty_count -= usize::from(was);
+        was
+    }
+
+    /// The first board at or after `i` to read, if any.
+    fn next_dirty(&self, i: usize) -> Option<usize> {
+        let mut word = i / 64;
+        let mut bits = *self.dirty.get(word)? & (u64::MAX << (i % 64));
+        while bits == 0 {
+            word += 1;
+            bits = *self.dirty.get(word)?;
+        }
+        Some(word * 64 + bits.trailing_zeros() as usize)
+    }
+
+    /// Reads board `i` again from its record, in sweep `sweep`: whether its bounds changed.
+    /// A change marks the boards it can be reached from (its un-sown boards) to be read again.
+    fn update(&mut self, i: usize, record: &[u8], sweep: u32) -> Result<bool, TableError> {
+        let n = self.n;
+        let inside = usize::from(record[0]);
+        let [lo, hi] = self.bounds[i];
+        // An exact bound never moves again (lo only rises, hi only falls).
+        if inside == 0 || lo == hi {
+            return Ok(false);
+        }
+        let (mut new_lo, mut new_hi) = (lo, record[1]);
+        for s in record[2..2 + 4 * inside].chunks_exact(4) {
+            let s = u32::from_le_bytes([s[0], s[1], s[2], s[3]]) as usize;
+            let [s_lo, s_hi] = self.bounds[s];
+            new_lo = new_lo.max(n - s_hi);
+            new_hi = new_hi.max(n - s_lo);
+        }
+        if new_lo == lo && new_hi == hi {
+            return Ok(false);
+        }
+        let seeds = self.seeds;
+        let stamp = u8::try_from(sweep).map_err(|_| TableError::TooManySweeps { seeds })?;
+        if new_lo != lo {
+            self.lo_rank[i] = stamp;
+        }
+        if new_hi != hi {
+            self.hi_rank[i] = stamp;
+        }
+        self.bounds[i] = [new_lo, new_hi];
+        super::unsow_into(&rank::unrank(i as u64, seeds), &mut self.unsown);
+        for p in &self.unsown {
+            let p = rank::rank(p) as usize;
+            let (word, bit) = (p / 64, 1u64 << (p % 64));
+            self.dirty_count += usize::from(self.dirty[word] & bit == 0);
+            self.dirty[word] |= bit;
+        }
+        Ok(true)
+    }
+}
+
+/// Below this share of the boards to read again, a sweep plays their moves through the rules
+/// crate again instead of reading every record: 1 in `SPARSE`.
+const SPARSE: usize = 20;
+
+/// Sweeps in place, in rank order, until nothing changes; then the packed result.
+///
+/// A board is read again only when one of its successors changed since it was last read (the
+/// un-sown boards of every board that changes are marked): the others would come out the same.
+/// So the result is exactly that of sweeping every board every time. While many boards are
+/// to be read, a sweep reads the records of every block in turn; once few are, it plays just
+/// those boards' moves again, so the late sweeps, in which a few boards in a hundred still
+/// change, cost little.
+fn sweeps(
+    (family, seeds, smaller): (OwareFamily, usize, &[&[u8]]),
+    bounds: Vec<[u8; 2]>,
+    blocks: &[Block],
     progress: &mut dyn FnMut(Step),
 ) -> Result<Vec<u8>, TableError> {
-    let n = seeds as u8;
-    let read_error = |source| TableError::Io {
-        path: scratch.to_owned(),
-        source,
-    };
+    let count = bounds.len();
     // A bound that moves is stamped with the sweep it moved in; (sweep, rank) orders every
     // change in time, and each is computed from changes made before it, so the stamp is a
     // distance: what `lo` promises is forced without coming back to a position (see
     // `OwareTables::best_move`).
-    let mut lo_rank = vec![0u8; count];
-    let mut hi_rank = vec![0u8; count];
-    let mut records = Records::new(file);
+    let mut sw = Sweeper {
+        n: seeds as u8,
+        seeds,
+        bounds,
+        lo_rank: vec![0u8; count],
+        hi_rank: vec![0u8; count],
+        dirty: vec![0; count.div_ceil(64)],
+        dirty_count: 0,
+        unsown: Vec::with_capacity(64),
+    };
+    // At first every board is to be read.
+    for i in 0..count {
+        sw.dirty[i / 64] |= 1 << (i % 64);
+    }
+    sw.dirty_count = count;
+    let mut mover = Mover::new(family, seeds, smaller);
+    let mut record = [0u8; RECORD_MAX];
     let mut sweep: u32 = 0;
     loop {
         sweep += 1;
-        records.rewind().map_err(read_error)?;
         let mut changed = 0u64;
-        for i in 0..count {
-            let record = records.next().map_err(read_error)?;
-            let inside = usize::from(record[0]);
-            let [lo, hi] = bounds[i];
-            // An exact bound never moves again (lo only rises, hi only falls).
-            if inside == 0 || lo == hi {
-                continue;
-            }
-            let (mut new_lo, mut new_hi) = (lo, record[1]);
-            for s in record[2..2 + 4 * inside].chunks_exact(4) {
-                let s = u32::from_le_bytes([s[0], s[1], s[2], s[3]]) as usize;
-                let [s_lo, s_hi] = bounds[s];
-                new_lo = new_lo.max(n - s_hi);
-                new_hi = new_hi.max(n - s_lo);
-            }
-            if new_lo != lo || new_hi != hi {
-                let stamp = u8::try_from(sweep).map_err(|_| TableError::TooManySweeps { seeds })?;
-                changed += 1;
-                if new_lo != lo {
-                    lo_rank[i] = stamp;
+        if sw.dirty_count * SPARSE >= count {
+            for block in blocks {
+                let file = fs::File::open(&block.path).map_err(|e| block.error(e))?;
+                let mut records = Records::new(&file);
+                for i in block.ranks.clone() {
+                    let rec = records.next().map_err(|e| block.error(e))?;
+                    if sw.take(i) && sw.update(i, rec, sweep)? {
+                        changed += 1;
+                    }
                 }
-                if new_hi != hi {
-                    hi_rank[i] = stamp;
+            }
+        } else {
+            let mut at = 0;
+            while let Some(i) = sw.next_dirty(at) {
+                sw.take(i);
+                let [lo, hi] = sw.bounds[i];
+                if lo != hi {
+                    mover.record(&rank::unrank(i as u64, seeds), &mut record);
+                    if sw.update(i, &record, sweep)? {
+                        changed += 1;
+                    }
                 }
-                bounds[i] = [new_lo, new_hi];
+                at = i + 1;
             }
         }
         progress(Step::Sweep { sweep, changed });
@@ -256,6 +429,12 @@ fn sweeps(
             break;
         }
     }
+    let Sweeper {
+        bounds,
+        lo_rank,
+        hi_rank,
+        ..
+    } = sw;
     let mut out = Vec::with_capacity(3 * count);
     for (i, &[lo, hi]) in bounds.iter().enumerate() {
         let s = Seeds { lo, hi };
@@ -272,7 +451,7 @@ fn sweeps(
     Ok(out)
 }
 
-/// The successor records of [`forward`], read back front to back in large chunks.
+/// The successor records of a block, read back front to back in large chunks.
 struct Records<'f> {
     file: &'f fs::File,
     buf: Vec<u8>,
@@ -288,13 +467,6 @@ impl<'f> Records<'f> {
             start: 0,
             end: 0,
         }
-    }
-
-    /// Back to the first record.
-    fn rewind(&mut self) -> io::Result<()> {
-        (&mut &*self.file).seek(io::SeekFrom::Start(0))?;
-        (self.start, self.end) = (0, 0);
-        Ok(())
     }
 
     /// The next record, whole.
@@ -313,17 +485,17 @@ impl<'f> Records<'f> {
         }
         let available = &self.buf[self.start..self.end];
         let len = match available.first() {
-            None => 0,
             Some(0) => 1,
-            Some(&k) => 2 + 4 * usize::from(k),
+            Some(&k) if usize::from(k) <= SLOTS => 2 + 4 * usize::from(k),
+            _ => RECORD_MAX + 1,
         };
-        if len == 0 || available.len() < len || len > RECORD_MAX {
+        if available.len() < len {
             return Err(io::Error::new(
                 io::ErrorKind::UnexpectedEof,
                 "the build's scratch file ended early or was changed",
             ));
         }
         self.start += len;
-        Ok(&self.buf[self.start - len..self.start])
+        Ok(&available[..len])
     }
 }

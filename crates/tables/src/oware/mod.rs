@@ -5,11 +5,13 @@
 mod build;
 mod family;
 mod probe;
+mod unsow;
 mod value;
 
 pub use build::{Step, build_table};
 pub use family::OwareFamily;
 pub use probe::{OwareProbe, OwareTables, Verdict};
+pub use unsow::unsow_into;
 pub use value::Seeds;
 
 /// The most seeds on the board a table is built for (a stored lower bound has five bits; the
