@@ -15,6 +15,7 @@ use super::value::Seeds;
 use crate::error::TableError;
 use crate::rank::{self, Boards, HOUSES};
 use kraal_rules_mancala::{Move, Position, Side};
+use memmap2::MmapMut;
 use std::fs;
 use std::io::{self, Read, Write};
 use std::ops::Range;
@@ -173,14 +174,14 @@ fn forward(
     smaller: &[&[u8]],
     blocks: &[Block],
     progress: &mut dyn FnMut(Step),
-) -> Result<Vec<[u8; 2]>, TableError> {
+) -> Result<Bounds, TableError> {
     let count = rank::count(seeds) as usize;
-    let mut bounds = vec![[0u8; 2]; count];
+    let mut bounds = Bounds::new(count).map_err(|e| blocks[0].error(e))?;
     let done = AtomicU64::new(0);
-    let mut rest = &mut bounds[..];
+    let mut rest = &mut bounds.map[..];
     let mut jobs = Vec::new();
     for block in blocks {
-        let (mine, tail) = rest.split_at_mut(block.ranks.len());
+        let (mine, tail) = rest.split_at_mut(2 * block.ranks.len());
         rest = tail;
         let done = &done;
         jobs.push(move || forward_block(family, seeds, smaller, block, mine, done));
@@ -259,7 +260,7 @@ fn forward_block(
     seeds: usize,
     smaller: &[&[u8]],
     block: &Block,
-    bounds: &mut [[u8; 2]],
+    bounds: &mut [u8],
     done: &AtomicU64,
 ) -> Result<(), TableError> {
     let n = seeds as u8;
@@ -274,17 +275,47 @@ fn forward_block(
         }
         let (len, exit_lo) = mover.record(&board, &mut record);
         // A board with a move inside the table starts unknown: [0, n] joined with its exits.
-        bounds[i] = [exit_lo, if record[0] == 0 { record[1] } else { n }];
+        bounds[2 * i] = exit_lo;
+        bounds[2 * i + 1] = if record[0] == 0 { record[1] } else { n };
         out.write_all(&record[..len]).map_err(|e| block.error(e))?;
     }
     out.flush().map_err(|e| block.error(e))
+}
+
+/// Every board's bounds, `lo` and `hi`, two bytes a board, in memory the system is asked to
+/// back with huge pages: the sweeps read it at random, and with small pages most of those
+/// reads would miss the processor's address cache as well as its data cache.
+struct Bounds {
+    map: MmapMut,
+}
+
+impl Bounds {
+    /// Zeroed bounds for `count` boards.
+    fn new(count: usize) -> io::Result<Bounds> {
+        let map = MmapMut::map_anon(2 * count.max(1))?;
+        // Only advice: without huge pages the build is slower, never wrong.
+        #[cfg(target_os = "linux")]
+        let _ = map.advise(memmap2::Advice::HugePage);
+        Ok(Bounds { map })
+    }
+
+    #[inline]
+    fn get(&self, i: usize) -> [u8; 2] {
+        [self.map[2 * i], self.map[2 * i + 1]]
+    }
+
+    #[inline]
+    fn set(&mut self, i: usize, [lo, hi]: [u8; 2]) {
+        self.map[2 * i] = lo;
+        self.map[2 * i + 1] = hi;
+    }
 }
 
 /// The bounds being narrowed, their distances, and which boards to read again.
 struct Sweeper {
     n: u8,
     seeds: usize,
-    bounds: Vec<[u8; 2]>,
+    bounds: Bounds,
     lo_rank: Vec<u8>,
     hi_rank: Vec<u8>,
     /// Boards to read in this sweep (those after the one being read) or the next.
@@ -320,7 +351,7 @@ impl Sweeper {
     fn update(&mut self, i: usize, record: &[u8], sweep: u32) -> Result<bool, TableError> {
         let n = self.n;
         let inside = usize::from(record[0]);
-        let [lo, hi] = self.bounds[i];
+        let [lo, hi] = self.bounds.get(i);
         // An exact bound never moves again (lo only rises, hi only falls).
         if inside == 0 || lo == hi {
             return Ok(false);
@@ -328,7 +359,7 @@ impl Sweeper {
         let (mut new_lo, mut new_hi) = (lo, record[1]);
         for s in record[2..2 + 4 * inside].chunks_exact(4) {
             let s = u32::from_le_bytes([s[0], s[1], s[2], s[3]]) as usize;
-            let [s_lo, s_hi] = self.bounds[s];
+            let [s_lo, s_hi] = self.bounds.get(s);
             new_lo = new_lo.max(n - s_hi);
             new_hi = new_hi.max(n - s_lo);
         }
@@ -343,7 +374,7 @@ impl Sweeper {
         if new_hi != hi {
             self.hi_rank[i] = stamp;
         }
-        self.bounds[i] = [new_lo, new_hi];
+        self.bounds.set(i, [new_lo, new_hi]);
         super::unsow_into(&rank::unrank(i as u64, seeds), &mut self.unsown);
         for p in &self.unsown {
             let p = rank::rank(p) as usize;
@@ -369,11 +400,11 @@ const SPARSE: usize = 20;
 /// change, cost little.
 fn sweeps(
     (family, seeds, smaller): (OwareFamily, usize, &[&[u8]]),
-    bounds: Vec<[u8; 2]>,
+    bounds: Bounds,
     blocks: &[Block],
     progress: &mut dyn FnMut(Step),
 ) -> Result<Vec<u8>, TableError> {
-    let count = bounds.len();
+    let count = bounds.map.len() / 2;
     // A bound that moves is stamped with the sweep it moved in; (sweep, rank) orders every
     // change in time, and each is computed from changes made before it, so the stamp is a
     // distance: what `lo` promises is forced without coming back to a position (see
@@ -414,7 +445,7 @@ fn sweeps(
             let mut at = 0;
             while let Some(i) = sw.next_dirty(at) {
                 sw.take(i);
-                let [lo, hi] = sw.bounds[i];
+                let [lo, hi] = sw.bounds.get(i);
                 if lo != hi {
                     mover.record(&rank::unrank(i as u64, seeds), &mut record);
                     if sw.update(i, &record, sweep)? {
@@ -436,7 +467,8 @@ fn sweeps(
         ..
     } = sw;
     let mut out = Vec::with_capacity(3 * count);
-    for (i, &[lo, hi]) in bounds.iter().enumerate() {
+    for (i, b) in bounds.map.chunks_exact(2).enumerate() {
+        let (lo, hi) = (b[0], b[1]);
         let s = Seeds { lo, hi };
         out.push(s.pack().ok_or(TableError::IntervalTooWide {
             seeds,
