@@ -250,28 +250,34 @@ fn the_exact_result_under_the_abapa_repetition_rule_lies_inside_the_interval_for
 
 /// Every stored interval is the one its successors give (recomputed here through the rules
 /// crate's checked moves).
+/// Checks that the stored interval of `board` (South to move) is the one its successors give,
+/// recomputed through the rules crate's checked moves.
+fn check_board(tables: &OwareTables, board: &[u8; 12]) {
+    let n: u8 = board.iter().sum();
+    let taken = 48 - u32::from(n);
+    let stores = [taken / 2, taken - taken / 2];
+    let pos = Position::from_position_string(&text(board, stores, 's'), no_cycle()).unwrap();
+    let got = tables.board(board).unwrap();
+    let want = if pos.is_game_over() {
+        let v = (pos.scores()[0] - stores[0]) as u8;
+        Seeds { lo: v, hi: v }
+    } else {
+        let (mut lo, mut hi) = (0, 0);
+        for mv in pos.legal_moves() {
+            let next = pos.clone().play(mv).unwrap();
+            let v = tables.board(&turned(next.holes())).unwrap();
+            lo = u8::max(lo, n - v.hi);
+            hi = u8::max(hi, n - v.lo);
+        }
+        Seeds { lo, hi }
+    };
+    assert_eq!(got, want, "{}", text(board, stores, 's'));
+}
+
 fn sweep(tables: &OwareTables, max: u8) {
     for n in 0..=max {
         for board in boards(n) {
-            let taken = 48 - u32::from(n);
-            let stores = [taken / 2, taken - taken / 2];
-            let pos =
-                Position::from_position_string(&text(&board, stores, 's'), no_cycle()).unwrap();
-            let got = tables.board(&board).unwrap();
-            let want = if pos.is_game_over() {
-                let v = (pos.scores()[0] - stores[0]) as u8;
-                Seeds { lo: v, hi: v }
-            } else {
-                let (mut lo, mut hi) = (0, 0);
-                for mv in pos.legal_moves() {
-                    let next = pos.clone().play(mv).unwrap();
-                    let v = tables.board(&turned(next.holes())).unwrap();
-                    lo = u8::max(lo, n - v.hi);
-                    hi = u8::max(hi, n - v.lo);
-                }
-                Seeds { lo, hi }
-            };
-            assert_eq!(got, want, "{}", text(&board, stores, 's'));
+            check_board(tables, &board);
         }
     }
 }
@@ -287,6 +293,33 @@ fn every_value_up_to_10_seeds_is_what_its_successors_give() {
 fn every_value_up_to_14_seeds_is_what_its_successors_give() {
     let (_tmp, tables) = build("sweep-big", 14);
     sweep(&tables, 14);
+}
+
+/// The tables too big to build in a test (up to 25 seeds: hours), read from the folder
+/// `KRAAL_TABLES_CHECK` names: 20,000 seeded boards of each table are what their successors
+/// give. Run with `KRAAL_TABLES_CHECK=DIR cargo test --release -p kraal-tables --test oware --
+/// --ignored built_tables`.
+#[test]
+#[ignore = "reads tables built beforehand, from the folder KRAAL_TABLES_CHECK names"]
+fn built_tables_hold_on_a_seeded_sample_of_every_table() {
+    let dir = std::env::var_os("KRAAL_TABLES_CHECK")
+        .expect("KRAAL_TABLES_CHECK names the folder of the tables to check");
+    let tables = TableDir::new(dir)
+        .load_oware(OwareFamily::Abapa, 25)
+        .expect("the tables load");
+    let max = tables.max_seeds().expect("at least one table is built");
+    let mut state = 0x5EED_u64;
+    for n in 0..=max {
+        let count = kraal_tables::rank::count(n);
+        for _ in 0..20_000 {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            let board = kraal_tables::rank::unrank((state >> 16) % count, n);
+            check_board(&tables, &board);
+        }
+    }
+    assert!(max >= 15, "only {max} seeds built");
 }
 
 #[test]
