@@ -117,6 +117,15 @@ fn lock(report: &Shared) -> std::sync::MutexGuard<'_, Report> {
 struct Rng(u64);
 
 impl Rng {
+    /// A generator for `seed`, mixed first (splitmix64): the bots' seeds are small and close
+    /// together, and xorshift's first outputs from such seeds follow each other.
+    fn new(seed: u64) -> Rng {
+        let mut z = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        Rng((z ^ (z >> 31)) | 1)
+    }
+
     fn next(&mut self) -> u64 {
         self.0 ^= self.0 << 13;
         self.0 ^= self.0 >> 7;
@@ -265,7 +274,7 @@ async fn bot(
     (drop_share, chaos_every): (f64, Duration),
     report: Shared,
 ) -> Result<(), ()> {
-    let mut rng = Rng(seed | 1);
+    let mut rng = Rng::new(seed);
     let mut mirror: Option<Mirror> = None;
     let mut pending: Option<(u32, WireMove, Instant)> = None;
     // The chaos ticks are each whole period of the run: every bot alive then may drop.

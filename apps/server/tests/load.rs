@@ -63,9 +63,13 @@ async fn bots_drop_at_the_chaos_share_and_nothing_is_lost() {
     println!("{report}");
     // 40 bots are alive at each of the ticks at 3, 6 and 9 seconds.
     assert!(report.chaos_checks >= 80, "too few chances: {report}");
+    // Each chance drops with probability `share`: of 80 to 120 chances about a quarter, give
+    // or take 4 or 5. A third of the share to twice it is four standard deviations or more
+    // either way, so only a drop rule that is off fails (one run seen at 13 of 108 failed the
+    // narrower half-to-double window).
     let rate = report.drops as f64 / report.chaos_checks as f64;
     assert!(
-        (share / 2.0..share * 2.0).contains(&rate),
+        (share / 3.0..share * 2.0).contains(&rate),
         "drops at {rate:.2}, not about {share}: {report}"
     );
     assert_eq!(report.failures, 0, "{report}");
