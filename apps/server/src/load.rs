@@ -6,6 +6,7 @@
 
 use crate::db::Db;
 use crate::game::{rules_of, status_of};
+use kraal_ai::seeded::SplitMix64;
 use kraal_online::{Applied, Connection, Mirror, StoredSeat, reconnect};
 use kraal_protocol::{ClientFrame, ErrorCode, GameId, GameStatus, ServerFrame, WireMove};
 use kraal_session::{AnyGame, Player};
@@ -113,24 +114,17 @@ fn lock(report: &Shared) -> std::sync::MutexGuard<'_, Report> {
         .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
-/// A small random generator (xorshift), so each bot chooses differently but reproducibly.
-struct Rng(u64);
+/// The bots' random choices: SplitMix64 (`kraal_ai::seeded`), so each bot chooses differently
+/// but reproducibly, even from the small, close seeds they get.
+struct Rng(SplitMix64);
 
 impl Rng {
-    /// A generator for `seed`, mixed first (splitmix64): the bots' seeds are small and close
-    /// together, and xorshift's first outputs from such seeds follow each other.
     fn new(seed: u64) -> Rng {
-        let mut z = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        Rng((z ^ (z >> 31)) | 1)
+        Rng(SplitMix64(seed))
     }
 
     fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
+        self.0.next_u64()
     }
 
     fn below(&mut self, n: usize) -> usize {

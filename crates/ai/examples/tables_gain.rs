@@ -8,6 +8,7 @@
 //! hand; the sectors up to 4v4 built first if missing). LIMIT is `20000` (nodes, the default)
 //! or `200ms`.
 
+use kraal_ai::seeded::SplitMix64;
 use kraal_ai::{
     Game, Limits, Mancala, Morris, MorrisOracle, Oracle, OwareOracle, SearchConfig, Searcher,
     Verdict,
@@ -34,7 +35,7 @@ fn main() {
             "{limit}: not a node count or milliseconds (200ms)"
         ))
     });
-    let mut rng = Rng(0x5EED);
+    let mut rng = SplitMix64(0x5EED);
     let tally = match game.as_str() {
         "oware" => {
             let seeds: u32 = size.and_then(|a| a.parse().ok()).unwrap_or(12);
@@ -73,19 +74,6 @@ fn main() {
 fn fail(message: &str) -> ! {
     eprintln!("error: {message}");
     std::process::exit(2)
-}
-
-/// The example's own seeded numbers (no dependency on a random crate).
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: u64) -> u64 {
-        self.0 = self
-            .0
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
-        (self.0 >> 33) % n
-    }
 }
 
 /// `games` positions from `start`, each played twice: won, drawn and lost for the tables.
@@ -140,7 +128,7 @@ fn play<G: Game>(
 }
 
 /// An Abapa position of `seeds` seeds on random houses, South to move, the game not over.
-fn oware_start(rng: &mut Rng, seeds: u32) -> Position {
+fn oware_start(rng: &mut SplitMix64, seeds: u32) -> Position {
     loop {
         let mut holes = [0u32; 12];
         for _ in 0..seeds {
@@ -165,7 +153,7 @@ fn oware_start(rng: &mut Rng, seeds: u32) -> Position {
 
 /// A Morabaraba position of `cows` (White's, Black's) on random points, none in hand, White to
 /// move, the game not over.
-fn morris_start(rng: &mut Rng, options: MorrisOptions, cows: [u32; 2]) -> MorrisPosition {
+fn morris_start(rng: &mut SplitMix64, options: MorrisOptions, cows: [u32; 2]) -> MorrisPosition {
     loop {
         let mut taken = 0u32;
         let mut bits = [0u32; 2];

@@ -203,39 +203,46 @@ fn exact(pos: &Position, memo: &mut HashMap<(u64, u64), i8>) -> i8 {
     best
 }
 
-/// Checks every board of up to `max` seeds, under every split of the captured seeds that has
-/// not ended the game, against [`exact`] under Abapa with the repetition rule `cycle=CYCLE`
-/// (the game ends when a position comes round for the CYCLE-th time). Returns how many.
-fn check_exact(tables: &OwareTables, max: u8, cycle: u8) -> usize {
-    let rules = Options::from_rule_set("abapa", &[format!("cycle={cycle}")]).unwrap();
+/// Calls `check` with every board of up to `max` seeds, each split of the captured seeds that
+/// has not ended the game (South's store) and the position under `rules`; returns how many.
+fn every_split(max: u8, rules: Options, mut check: impl FnMut(&[u8; 12], u32, &Position)) -> usize {
     let mut checked = 0;
-    let mut memo = HashMap::new();
     for n in 0..=max {
         for board in boards(n) {
-            let Seeds { lo, hi } = tables.board(&board).unwrap();
             let taken = 48 - u32::from(n);
             for south in taken.saturating_sub(24)..=taken.min(24) {
                 let stores = [south, taken - south];
                 let pos =
                     Position::from_position_string(&text(&board, stores, 's'), rules).unwrap();
-                if pos.is_game_over() {
-                    continue;
+                if !pos.is_game_over() {
+                    check(&board, south, &pos);
+                    checked += 1;
                 }
-                let got = exact(&pos, &mut memo);
-                let (a, b) = (
-                    verdict(south + u32::from(lo)),
-                    verdict(south + u32::from(hi)),
-                );
-                assert!(
-                    (a..=b).contains(&got),
-                    "{} (cycle={cycle}): exact {got}, tables {lo}..{hi}",
-                    text(&board, stores, 's')
-                );
-                checked += 1;
             }
         }
     }
     checked
+}
+
+/// Checks every board of up to `max` seeds, under every split of the captured seeds that has
+/// not ended the game, against [`exact`] under Abapa with the repetition rule `cycle=CYCLE`
+/// (the game ends when a position comes round for the CYCLE-th time). Returns how many.
+fn check_exact(tables: &OwareTables, max: u8, cycle: u8) -> usize {
+    let rules = Options::from_rule_set("abapa", &[format!("cycle={cycle}")]).unwrap();
+    let mut memo = HashMap::new();
+    every_split(max, rules, |board, south, pos| {
+        let Seeds { lo, hi } = tables.board(board).unwrap();
+        let got = exact(pos, &mut memo);
+        let (a, b) = (
+            verdict(south + u32::from(lo)),
+            verdict(south + u32::from(hi)),
+        );
+        assert!(
+            (a..=b).contains(&got),
+            "{} (cycle={cycle}): exact {got}, tables {lo}..{hi}",
+            pos.to_position_string()
+        );
+    })
 }
 
 #[test]
@@ -304,34 +311,20 @@ fn under_the_real_repetition_rule_each_side_can_hold_its_bound_against_every_lin
     // the lines with their histories outgrow 8 GB.)
     let (_tmp, tables) = build("hold", 3);
     let mut memo = HashMap::new();
-    let mut checked = 0;
-    for n in 0..=3u8 {
-        for board in boards(n) {
-            let Seeds { lo, hi } = tables.board(&board).unwrap();
-            let taken = 48 - u32::from(n);
-            for south in taken.saturating_sub(24)..=taken.min(24) {
-                let stores = [south, taken - south];
-                let pos =
-                    Position::from_position_string(&text(&board, stores, 's'), Options::abapa())
-                        .unwrap();
-                if pos.is_game_over() {
-                    continue;
-                }
-                let at_least = keeper_result(&tables, &pos, Side::South, &mut memo);
-                let at_most = -keeper_result(&tables, &pos, Side::North, &mut memo);
-                let (promised, allowed) = (
-                    verdict(south + u32::from(lo)),
-                    verdict(south + u32::from(hi)),
-                );
-                assert!(
-                    promised <= at_least && at_most <= allowed,
-                    "{}: South holds {at_least}, North holds South to {at_most}, tables {lo}..{hi}",
-                    text(&board, stores, 's')
-                );
-                checked += 1;
-            }
-        }
-    }
+    let checked = every_split(3, Options::abapa(), |board, south, pos| {
+        let Seeds { lo, hi } = tables.board(board).unwrap();
+        let at_least = keeper_result(&tables, pos, Side::South, &mut memo);
+        let at_most = -keeper_result(&tables, pos, Side::North, &mut memo);
+        let (promised, allowed) = (
+            verdict(south + u32::from(lo)),
+            verdict(south + u32::from(hi)),
+        );
+        assert!(
+            promised <= at_least && at_most <= allowed,
+            "{}: South holds {at_least}, North holds South to {at_most}, tables {lo}..{hi}",
+            pos.to_position_string()
+        );
+    });
     assert!(checked > 1000, "{checked}");
 }
 
