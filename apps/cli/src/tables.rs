@@ -12,7 +12,7 @@ use kraal_tables::{Event, Fate, OwareFamily, TableDir};
 pub(crate) enum TablesCommand {
     /// Build the tables of a game (resumable: finished tables are kept, broken ones rebuilt).
     Build {
-        /// `oware` or an Oware rule set (`abapa`, `awale-ludii`, `oware-capture-all`).
+        /// `oware` or `morabaraba`, or a rule set of either (such as `abapa` or `sotho`).
         game: String,
         #[command(flatten)]
         rules: crate::RulesArgs,
@@ -30,7 +30,7 @@ pub(crate) enum TablesCommand {
     Info,
     /// Print what the tables say about a position, and every move's value.
     Probe {
-        /// `oware` or an Oware rule set.
+        /// `oware` or `morabaraba`, or a rule set of either.
         game: String,
         #[command(flatten)]
         rules: crate::RulesArgs,
