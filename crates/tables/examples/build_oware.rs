@@ -1,5 +1,6 @@
 //! Builds the Abapa tables of up to N seeds into a folder and prints each table's time and
-//! size: `cargo run --profile test -p kraal-tables --example build_oware -- DIR N`.
+//! size: `cargo run --profile test -p kraal-tables --example build_oware -- DIR N [sweeps]`.
+//! With `sweeps`, each sweep's time and how many intervals narrowed in it are printed too.
 
 use kraal_tables::{Event, OwareFamily, TableDir};
 use std::time::Instant;
@@ -8,7 +9,9 @@ fn main() {
     let mut args = std::env::args().skip(1);
     let dir = TableDir::new(args.next().unwrap_or_else(|| "tables".to_owned()));
     let max: usize = args.next().and_then(|n| n.parse().ok()).unwrap_or(15);
+    let each_sweep = args.next().as_deref() == Some("sweeps");
     let start = Instant::now();
+    let mut sweep_start = start;
     let mut sweeps = 0;
     let mut forward_done = start;
     let mut table_start = start;
@@ -17,11 +20,23 @@ fn main() {
         Event::Step {
             step: kraal_tables::oware::Step::Forward { .. },
             ..
-        } => forward_done = Instant::now(),
+        } => {
+            forward_done = Instant::now();
+            sweep_start = forward_done;
+        }
         Event::Step {
-            step: kraal_tables::oware::Step::Sweep { sweep, .. },
+            step: kraal_tables::oware::Step::Sweep { sweep, changed },
             ..
-        } => sweeps = sweep,
+        } => {
+            sweeps = sweep;
+            if each_sweep {
+                println!(
+                    "   sweep {sweep:>2}: {changed:>10} narrowed, {:.2} s",
+                    sweep_start.elapsed().as_secs_f64()
+                );
+            }
+            sweep_start = Instant::now();
+        }
         Event::Done {
             seeds,
             fate,

@@ -6,7 +6,8 @@
 //!
 //! Large tables are read through a read-only memory map ([`map`]): the operating system pages
 //! in what a probe touches and can drop it again, so a build holds in memory only the table it
-//! builds, and programs that probe share one copy. This is the workspace's one `unsafe` block.
+//! builds, and programs that probe share one copy. This is one of the workspace's two `unsafe`
+//! blocks (the other is the builder's prefetch hint).
 
 use crate::error::TableError;
 use memmap2::Mmap;
