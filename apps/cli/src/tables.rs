@@ -17,8 +17,9 @@ pub(crate) enum TablesCommand {
         #[command(flatten)]
         rules: crate::RulesArgs,
         /// Oware: build every table of up to N seeds on the board (0 to 25; 15: under a
-        /// minute, 52 MB; 20: about five minutes, 677 MB; 25: over an hour, 5.6 GB, and up to
-        /// 10 GB of scratch files beside the tables while the last one is built).
+        /// minute, 52 MB; 20: about four minutes, 677 MB; 25: about 35 minutes on two cores,
+        /// 5.6 GB, and up to 10 GB of scratch files beside the tables while the last one is
+        /// built).
         #[arg(long, value_name = "N", default_value_t = 15)]
         seeds: usize,
         /// Morabaraba: build the sectors of up to N cows a side (3: 3v3, seconds; 4: also 3v4
