@@ -429,7 +429,6 @@ impl Marks {
 
     /// The first board at or after `i` to read, if any.
     fn next(&mut self, i: usize) -> Option<usize> {
-        self.settle(i);
         match self.next_set(i) {
             Some(found) if found < self.first_pending => Some(found),
             // A pending mark comes first (or is the only one left).
@@ -461,23 +460,27 @@ impl Marks {
     }
 }
 
-impl Sweeper {
-    /// Takes board `i` out of the boards to read; whether it was among them.
-    fn take(&mut self, i: usize) -> bool {
-        self.marks.take(i)
-    }
+/// The ranks of the successors a record lists (none for a board without moves inside the
+/// table).
+#[inline]
+fn successors(record: &[u8]) -> impl Iterator<Item = usize> + '_ {
+    let inside = usize::from(record[0]);
+    record[2.min(record.len())..]
+        .chunks_exact(4)
+        .take(inside)
+        .map(|s| u32::from_le_bytes([s[0], s[1], s[2], s[3]]) as usize)
+}
 
+impl Sweeper {
     /// Starts loading the bounds that board `i` will read from its record `record`, if it
     /// is to be read at all.
     #[inline]
     fn prefetch(&self, i: usize, record: &[u8]) {
-        let inside = usize::from(record[0]);
         let [lo, hi] = self.bounds.get(i);
-        if inside == 0 || lo == hi || !self.marks.is_set(i) {
+        if lo == hi || !self.marks.is_set(i) {
             return;
         }
-        for s in record[2..2 + 4 * inside].chunks_exact(4) {
-            let s = u32::from_le_bytes([s[0], s[1], s[2], s[3]]) as usize;
+        for s in successors(record) {
             crate::prefetch::prefetch(&self.bounds.map, 2 * s);
         }
     }
@@ -499,8 +502,7 @@ impl Sweeper {
             return Ok(false);
         }
         let (mut new_lo, mut new_hi) = (lo, record[1]);
-        for s in record[2..2 + 4 * inside].chunks_exact(4) {
-            let s = u32::from_le_bytes([s[0], s[1], s[2], s[3]]) as usize;
+        for s in successors(record) {
             let [s_lo, s_hi] = self.bounds.get(s);
             new_lo = new_lo.max(n - s_hi);
             new_hi = new_hi.max(n - s_lo);
@@ -587,7 +589,7 @@ fn sweeps(
                         sw.prefetch(j, rec);
                     }
                     let rec = records.next().map_err(|e| block.error(e))?;
-                    if sw.take(i) && sw.update(i, &board, rec, sweep)? {
+                    if sw.marks.take(i) && sw.update(i, &board, rec, sweep)? {
                         changed += 1;
                     }
                 }
@@ -595,7 +597,7 @@ fn sweeps(
         } else {
             let mut at = 0;
             while let Some(i) = sw.marks.next(at) {
-                sw.take(i);
+                sw.marks.take(i);
                 let [lo, hi] = sw.bounds.get(i);
                 if lo != hi {
                     let board = rank::unrank(i as u64, seeds);
