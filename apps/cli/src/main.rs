@@ -250,6 +250,12 @@ enum Command {
         /// Seed of the random openings.
         #[arg(long, value_name = "S", default_value_t = 1)]
         seed: u64,
+        /// Random plies of each opening, played from the start before the players take over
+        /// (0: every game from the start itself; with players that always answer alike, such as
+        /// one-thread engines searching by nodes, the games then repeat).
+        #[arg(long, value_name = "N", default_value_t = 4,
+              value_parser = clap::value_parser!(u32).range(0..=40))]
+        opening_plies: u32,
         /// Threads playing games at once.
         #[arg(long, value_name = "T", default_value_t = 1)]
         threads: usize,
@@ -395,6 +401,7 @@ fn main() -> ExitCode {
             black_option,
             games,
             seed,
+            opening_plies,
             threads,
             search_threads,
             sprt,
@@ -411,6 +418,7 @@ fn main() -> ExitCode {
                 black_options: black_option,
                 games,
                 seed,
+                opening_plies,
                 threads,
                 search_threads: usize::try_from(search_threads).unwrap_or(1),
                 sprt,

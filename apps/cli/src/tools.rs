@@ -255,6 +255,8 @@ pub struct MatchArgs {
     pub games: u32,
     /// Seed of the openings and noise.
     pub seed: u64,
+    /// Random plies of each opening.
+    pub opening_plies: u32,
     /// Games played at once.
     pub threads: usize,
     /// Threads of each built-in player's search by time (lazy SMP).
@@ -396,6 +398,7 @@ pub fn play(rules: &GameRules, args: &MatchArgs, json: bool) -> Result<()> {
     let config = MatchConfig {
         games: args.games,
         seed: args.seed,
+        opening_plies: args.opening_plies,
         threads: args.threads.max(1),
         sprt: args.sprt.then(Sprt::default),
         ..MatchConfig::default()

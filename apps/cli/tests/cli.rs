@@ -751,3 +751,58 @@ fn a_bad_record_names_its_file_once() {
     assert!(line.contains("UTF-8"), "{line}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The moves of a game record, without headers, move numbers and result.
+fn record_moves(path: &std::path::Path) -> Vec<String> {
+    let text = std::fs::read_to_string(path).expect("record");
+    text.lines()
+        .filter(|l| !l.starts_with('[') && !l.starts_with('#'))
+        .flat_map(str::split_whitespace)
+        .filter(|t| !t.ends_with('.') && !["1-0", "0-1", "1/2-1/2", "*"].contains(t))
+        .map(str::to_owned)
+        .collect()
+}
+
+/// `--opening-plies N`: both games of an opening (colours swapped) share its first N moves, and
+/// a number outside 0 to 40 is refused with the range.
+#[test]
+fn match_plays_openings_of_the_plies_asked_for() {
+    let dir = std::env::temp_dir().join(format!("kraal-opening-plies-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let dir_text = dir.to_str().expect("utf-8 path");
+    ok(&[
+        "match",
+        "oware",
+        "--white",
+        "ai:1",
+        "--black",
+        "ai:3",
+        "--games",
+        "2",
+        "--seed",
+        "4",
+        "--opening-plies",
+        "12",
+        "--records",
+        dir_text,
+    ]);
+    let first = record_moves(&dir.join("game-001.txt"));
+    let second = record_moves(&dir.join("game-002.txt"));
+    assert!(
+        first.len() > 12 && second.len() > 12,
+        "{first:?} {second:?}"
+    );
+    assert_eq!(first[..12], second[..12]);
+    let _ = std::fs::remove_dir_all(&dir);
+    let err = fails(&[
+        "match",
+        "oware",
+        "--white",
+        "calf",
+        "--black",
+        "calf",
+        "--opening-plies",
+        "41",
+    ]);
+    assert!(err.contains("41 is not in 0..=40"), "{err}");
+}
