@@ -401,7 +401,6 @@ pub fn play(rules: &GameRules, args: &MatchArgs, json: bool) -> Result<()> {
         opening_plies: args.opening_plies,
         threads: args.threads.max(1),
         sprt: args.sprt.then(Sprt::default),
-        ..MatchConfig::default()
     };
     let bar = indicatif::ProgressBar::new(u64::from(args.games));
     if json {
