@@ -265,11 +265,10 @@ pub fn evaluate(pos: &Position) -> i32 {
     let placing = |c: usize| i32::from(phases[c] == Phase::Placing);
     let flying = |c: usize| i32::from(phases[c] == Phase::Flying);
     let (mp, tp) = (placing(me), placing(them));
-    let sparse_count = |x: u32| if x == 0 { 0 } else { x.count_ones() as i32 };
     WEIGHTS[0] * (material(me) - material(them))
         + WEIGHTS[1] * (open[me] * mp - open[them] * tp)
         + WEIGHTS[2] * (open[me] * (1 - mp) - open[them] * (1 - tp))
-        + WEIGHTS[3] * (sparse_count(double[me]) - sparse_count(double[them]))
+        + WEIGHTS[3] * (double[me].count_ones() as i32 - double[them].count_ones() as i32)
         + WEIGHTS[4] * (mobility[me] - mobility[them])
         + WEIGHTS[5] * (blocked[me] - blocked[them])
         + WEIGHTS[6] * i32::from(open[me] > 0)
@@ -389,14 +388,7 @@ impl Game for Morris {
     }
 
     fn move_prior(_state: &Position, mv: Move) -> i32 {
-        // Most moves shoot nothing, and one shot is the rule: skip the (software) popcount.
-        let shots = mv.shot_bits();
-        if shots == 0 {
-            0
-        } else if shots & (shots - 1) == 0 {
-            1000
-        } else {
-            shots.count_ones() as i32 * 1000
-        }
+        // A thousand a cow shot.
+        mv.shot_bits().count_ones() as i32 * 1000
     }
 }
