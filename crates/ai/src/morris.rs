@@ -2,10 +2,7 @@
 
 use crate::game::{Game, Verdict};
 use crate::weighting::{Weighting, weighted};
-use kraal_rules_morris::{
-    Board, BoardKind, CentreMills, Color, Flying, Move, Phase, Point, Position, Undo,
-};
-use std::sync::OnceLock;
+use kraal_rules_morris::{Board, Color, Flying, Move, Phase, Point, Position, Undo};
 
 /// The zero-sized adapter that lets search play any mill game.
 #[derive(Clone, Copy, Debug, Default)]
@@ -214,24 +211,11 @@ pub fn evaluate(pos: &Position) -> i32 {
     let mut open = [0i32; 2];
     let mut gaps = [0u32; 2];
     let mut double = [0u32; 2];
-    // Per colour, how many of its cows each mill holds (bit i: mill i), counted point by point
-    // in two bit-sliced digits: `ones` odd, `twos` two or three.
-    let through = mills_through(board);
-    let mut ones = [0u32; 2];
-    let mut twos = [0u32; 2];
-    for c in 0..2 {
-        let mut own = cows[c];
-        while own != 0 {
-            let x = through[own.trailing_zeros() as usize];
-            own &= own - 1;
-            twos[c] |= ones[c] & x;
-            ones[c] ^= x;
-        }
-    }
     let mills = board.mill_bits();
     for c in 0..2 {
         // Two own cows and none of the other colour's: the third point is empty.
-        let mut candidates = twos[c] & !ones[c] & !(ones[1 - c] | twos[1 - c]);
+        let colour = Color::ALL[c];
+        let mut candidates = pos.mills_holding(colour, 2) & pos.mills_holding(colour.other(), 0);
         while candidates != 0 {
             let m = mills[candidates.trailing_zeros() as usize];
             candidates &= candidates - 1;
@@ -277,30 +261,6 @@ pub fn evaluate(pos: &Position) -> i32 {
         + WEIGHTS[9] * (blocked_placing[me] - blocked_placing[them])
 }
 
-/// For each point of `board`, the bit set of the mills through it (bit `i`: `mill_bits()[i]`),
-/// worked out once per board.
-fn mills_through(board: &'static Board) -> &'static [u32; Point::COUNT] {
-    static TABLES: [OnceLock<[u32; Point::COUNT]>; 5] = [const { OnceLock::new() }; 5];
-    let index = match (board.kind(), board.centre_mills()) {
-        (BoardKind::Standard, _) => 0,
-        (BoardKind::Plain, _) => 1,
-        (BoardKind::Sotho, CentreMills::None) => 2,
-        (BoardKind::Sotho, CentreMills::MiddleOnly) => 3,
-        (BoardKind::Sotho, CentreMills::AnyTriple) => 4,
-    };
-    TABLES[index].get_or_init(|| {
-        let mut through = [0; Point::COUNT];
-        for (i, &m) in board.mill_bits().iter().enumerate() {
-            let mut points = m;
-            while points != 0 {
-                through[points.trailing_zeros() as usize] |= 1 << i;
-                points &= points - 1;
-            }
-        }
-        through
-    })
-}
-
 /// The free steps of the cows `own` (each cow's empty neighbours, summed) and how many of them
 /// have none. One count of set bits a cow: a single instruction on the x86-64-v2 target the
 /// workspace builds for (ARCHITECTURE.md, "Target").
@@ -328,7 +288,7 @@ impl Game for Morris {
     type Move = Move;
     type Undo = Undo;
     const NAME: &'static str = "morabaraba";
-    const MOVE_KEYS: usize = 26 * 26;
+    const MOVE_KEYS: usize = Move::ROUTES;
 
     crate::game::rules_crate_methods!();
 
@@ -352,9 +312,7 @@ impl Game for Morris {
     }
 
     fn move_key(mv: Move) -> usize {
-        let from = mv.from().map_or(25, Point::index);
-        let to = mv.to().map_or(25, Point::index);
-        from * 26 + to
+        mv.route()
     }
 
     fn move_bits(mv: Move) -> u64 {

@@ -313,6 +313,26 @@ impl Board {
         &self.mills[..self.mill_count]
     }
 
+    /// The bit set of the mills through point `p` (bit `i`: [`Board::mill_bits`]`()[i]`).
+    #[must_use]
+    #[inline]
+    pub fn mills_through(&self, p: Point) -> u32 {
+        self.mills_through[p.index()]
+    }
+
+    /// [`Board::mills_through`] by the point's index (below [`Point::COUNT`]).
+    #[inline]
+    pub(crate) fn mills_through_index(&self, p: usize) -> u32 {
+        self.mills_through[p]
+    }
+
+    /// The bit set of every mill of the board (bit `i`: [`Board::mill_bits`]`()[i]`).
+    #[must_use]
+    #[inline]
+    pub fn all_mills(&self) -> u32 {
+        ((1u64 << self.mill_count) - 1) as u32
+    }
+
     /// The mills of the board as triples of points, each in index order.
     pub fn mills(&self) -> impl Iterator<Item = [Point; 3]> + '_ {
         self.mill_bits().iter().map(|&m| {
@@ -333,18 +353,6 @@ impl Board {
             n += u32::from(cows & m == m);
         }
         n
-    }
-
-    /// The empty points where a placement would complete a mill of `cows`.
-    #[inline]
-    pub(crate) fn closing_points(&self, cows: u32, empty: u32) -> u32 {
-        let mut closing = 0;
-        for &m in self.mill_bits() {
-            if (cows & m).count_ones() == 2 {
-                closing |= m & empty;
-            }
-        }
-        closing
     }
 
     /// The cows of `cows` that stand in at least one complete mill.

@@ -15,10 +15,14 @@ const NONE: u8 = u8::MAX;
 /// A `Move` is small and `Copy`. Parsing one from text checks only its syntax; whether it is
 /// legal is a question for a [`crate::Position`].
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
+// Laid out without padding (the last field is always zero), so that comparing two moves is one
+// comparison of eight bytes: the search compares moves at every node.
+#[repr(C, align(8))]
 pub struct Move {
+    shots: u32,
     from: u8,
     to: u8,
-    shots: u32,
+    zero: u16,
 }
 
 /// What kind of turn a [`Move`] is.
@@ -48,6 +52,7 @@ impl Move {
             from: NONE,
             to: to.index() as u8,
             shots: 0,
+            zero: 0,
         }
     }
 
@@ -58,6 +63,7 @@ impl Move {
             from: from.index() as u8,
             to: to.index() as u8,
             shots: 0,
+            zero: 0,
         }
     }
 
@@ -68,6 +74,7 @@ impl Move {
             from: NONE,
             to: NONE,
             shots: 0,
+            zero: 0,
         }
     }
 
@@ -81,7 +88,12 @@ impl Move {
     }
 
     pub(crate) const fn raw(from: u8, to: u8, shots: u32) -> Move {
-        Move { from, to, shots }
+        Move {
+            shots,
+            from,
+            to,
+            zero: 0,
+        }
     }
 
     /// What kind of turn this is.
@@ -116,6 +128,19 @@ impl Move {
     #[must_use]
     pub const fn is_placement(self) -> bool {
         self.from == NONE && self.to != NONE
+    }
+
+    /// A bound on [`Move::route`]: every route is below it.
+    pub const ROUTES: usize = 32 * 32;
+
+    /// The move's route as one number below [`Move::ROUTES`], naming its origin and target
+    /// points (each by its index, 31 standing for none), for tables indexed by where moves go,
+    /// such as a search's history of good moves. Distinct routes give distinct numbers; shots
+    /// do not count.
+    #[must_use]
+    #[inline]
+    pub const fn route(self) -> usize {
+        ((self.from as usize & 31) << 5) | (self.to as usize & 31)
     }
 
     pub(crate) const fn origin_raw(self) -> u8 {

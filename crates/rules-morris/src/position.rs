@@ -33,6 +33,9 @@ pub(crate) struct State {
     pub hash: u64,
     /// Index into the history of the first position since the last placement or shot.
     pub window_start: u32,
+    /// Per colour, how many of its cows each mill holds, in two bit planes: bit `i` of
+    /// `[low, high]` is bit 0 and bit 1 of mill `i`'s count (see [`Position::mills_holding`]).
+    pub mill_counts: [[u32; 2]; 2],
     pub outcome: Option<Outcome>,
 }
 
@@ -71,15 +74,22 @@ impl Sink for Vec<Move> {
     }
     #[inline]
     fn add_each(&mut self, from: u8, to: u8, targets: u32) {
-        for p in points_of(targets) {
-            self.push(Move::raw(from, to, p.bit()));
-        }
+        // A mapped range has an exact length: one reservation, no check per move.
+        let mut rest = targets;
+        self.extend((0..targets.count_ones()).map(|_| {
+            let bit = rest & rest.wrapping_neg();
+            rest ^= bit;
+            Move::raw(from, to, bit)
+        }));
     }
     #[inline]
     fn add_plain(&mut self, from: u8, targets: u32) {
-        for p in points_of(targets) {
-            self.push(Move::raw(from, p.index() as u8, 0));
-        }
+        let mut rest = targets;
+        self.extend((0..targets.count_ones()).map(|_| {
+            let to = rest.trailing_zeros() as u8;
+            rest &= rest - 1;
+            Move::raw(from, to, 0)
+        }));
     }
 }
 
@@ -178,9 +188,11 @@ impl Position {
             no_shot_plies: 0,
             hash: 0,
             window_start: 0,
+            mill_counts: [[0; 2]; 2],
             outcome: None,
         };
         self.state.hash = self.compute_hash();
+        self.state.mill_counts = self.compute_mill_counts();
         self.history.clear();
         self.history.push(self.state.hash);
         self.state.outcome = self.compute_outcome();
@@ -209,11 +221,13 @@ impl Position {
                 no_shot_plies,
                 hash: 0,
                 window_start: 0,
+                mill_counts: [[0; 2]; 2],
                 outcome: None,
             },
             history: Vec::with_capacity(64),
         };
         pos.state.hash = pos.compute_hash();
+        pos.state.mill_counts = pos.compute_mill_counts();
         pos.history.push(pos.state.hash);
         pos.state.outcome = pos.compute_outcome();
         pos
@@ -241,6 +255,37 @@ impl Position {
     #[must_use]
     pub fn cow_bits(&self, color: Color) -> u32 {
         self.state.cows[color.index()]
+    }
+
+    /// The bit set of the mills (bit `i`: [`Board::mill_bits`]`()[i]`) that hold exactly `n`
+    /// of `color`'s cows; `n` above 3 gives none. Kept up to date by play and undo, so it costs
+    /// a few instructions: the evaluation and move generation ask it at every node.
+    #[must_use]
+    #[inline]
+    pub fn mills_holding(&self, color: Color, n: u32) -> u32 {
+        let [low, high] = self.state.mill_counts[color.index()];
+        let all = self.board.all_mills();
+        match n {
+            0 => all & !(low | high),
+            1 => low & !high,
+            2 => high & !low,
+            3 => low & high,
+            _ => 0,
+        }
+    }
+
+    /// The empty points where `color` would close a mill by placing a cow there (the third
+    /// point of each mill holding two of its cows and none of the other colour's).
+    #[inline]
+    fn closing_points(&self, color: Color) -> u32 {
+        let mut mills = self.mills_holding(color, 2) & self.mills_holding(color.other(), 0);
+        let all = self.board.mill_bits();
+        let mut closing = 0;
+        while mills != 0 {
+            closing |= all[mills.trailing_zeros() as usize];
+            mills &= mills - 1;
+        }
+        closing & !self.state.cows[color.index()]
     }
 
     /// The cow on `p`, if any.
@@ -435,7 +480,7 @@ impl Position {
         let empty = self.empty();
         let mut single = None;
         if self.state.hand[side.index()] > 0 {
-            let closing = self.board.closing_points(own, empty);
+            let closing = self.closing_points(side);
             sink.add_plain(NO_POINT, empty & !closing);
             for t in points_of(closing) {
                 let t = t.index() as u8;
@@ -444,7 +489,7 @@ impl Position {
         } else {
             let flies = self.flies(side);
             // A step can only close a mill on a point where a placement would.
-            let closing = self.board.closing_points(own, empty);
+            let closing = self.closing_points(side);
             for f in points_of(own) {
                 let targets = if flies {
                     empty
@@ -539,8 +584,12 @@ impl Position {
             return draw(DrawReason::NoShot);
         }
         if let Some(n) = self.options.repetition_draw {
+            // The hash includes the side to move, so only every other position of the window
+            // (this one's parity, counting back from it) can be the same.
             let seen = self.history[self.state.window_start as usize..]
                 .iter()
+                .rev()
+                .step_by(2)
                 .filter(|&&h| h == self.state.hash)
                 .count();
             if seen >= usize::from(n) {
@@ -604,6 +653,17 @@ impl Position {
         h
     }
 
+    /// Counts, from scratch, the cows each mill holds (the incremental counts must always equal it).
+    fn compute_mill_counts(&self) -> [[u32; 2]; 2] {
+        let mut counts = [[0; 2]; 2];
+        for c in Color::ALL {
+            for p in points_of(self.state.cows[c.index()]) {
+                count_in(&mut counts[c.index()], self.board.mills_through(p));
+            }
+        }
+        counts
+    }
+
     /// Plays a move known to be legal (from [`Position::legal_moves`]) and returns what
     /// [`Position::undo`] needs to take it back. This is the fast path for search.
     ///
@@ -615,9 +675,12 @@ impl Position {
         let st = &mut self.state;
         let (from, to, shots) = (mv.origin_raw(), mv.target_raw(), mv.shot_bits());
         let mut new_ban = None;
+        let board = self.board;
+        let through = |p: u8| board.mills_through_index(usize::from(p));
         if to != NO_POINT {
             st.cows[s] |= 1 << to;
             st.hash ^= KEYS.cows[s][to as usize];
+            count_in(&mut st.mill_counts[s], through(to));
             if from == NO_POINT {
                 st.hash ^= KEYS.hand[s][usize::from(st.hand[s])];
                 st.hand[s] = st.hand[s].saturating_sub(1);
@@ -625,6 +688,7 @@ impl Position {
             } else {
                 st.cows[s] &= !(1 << from);
                 st.hash ^= KEYS.cows[s][from as usize];
+                count_out(&mut st.mill_counts[s], through(from));
                 if self.options.remake == Remake::NoImmediateReturn
                     && self.board.mills_formed(from as usize, prev.cows[s]) > 0
                     && self.board.mills_formed(to as usize, st.cows[s]) > 0
@@ -637,6 +701,7 @@ impl Position {
             st.cows[o] &= !shots;
             for p in points_of(shots) {
                 st.hash ^= KEYS.cows[o][p.index()];
+                count_out(&mut st.mill_counts[o], board.mills_through(p));
             }
             if let Some((bf, bt)) = st.bans[o]
                 && shots & (1 << bf) != 0
@@ -826,6 +891,23 @@ impl Position {
     pub fn repetition_window(&self) -> &[u64] {
         &self.history[self.state.window_start as usize..]
     }
+}
+
+/// Adds a cow to a colour's mill counts (see [`State::mill_counts`]): one more in each mill of
+/// `mills`, none of which is full.
+#[inline]
+fn count_in(counts: &mut [u32; 2], mills: u32) {
+    let carry = counts[0] & mills;
+    counts[0] ^= mills;
+    counts[1] ^= carry;
+}
+
+/// Takes a cow from a colour's mill counts: one fewer in each mill of `mills`, none empty.
+#[inline]
+fn count_out(counts: &mut [u32; 2], mills: u32) {
+    let borrow = !counts[0] & mills;
+    counts[0] ^= mills;
+    counts[1] ^= borrow;
 }
 
 /// The phase a player is in.

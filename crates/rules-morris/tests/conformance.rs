@@ -94,6 +94,16 @@ fn check_position(pos: &Position, name: &str, rng: &mut Rng, shot: [u32; 2]) {
     }
     // The incremental hash equals one computed from scratch.
     assert_eq!(pos.hash(), pos.compute_hash(), "{}", ctx());
+    // The per-mill counts kept through play and undo equal a count of each mill's cows.
+    for c in Color::ALL {
+        for (i, &mill) in pos.board().mill_bits().iter().enumerate() {
+            let held = (pos.cow_bits(c) & mill).count_ones();
+            for n in 0..=4 {
+                let listed = pos.mills_holding(c, n) & (1 << i) != 0;
+                assert_eq!(listed, held == n, "{c}, mill {i}, {n} cows: {}", ctx());
+            }
+        }
+    }
     // The position string round-trips.
     let text = pos.to_position_string();
     let back = Position::from_position_string(&text, *pos.options()).expect("own string reads");
