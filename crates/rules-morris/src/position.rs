@@ -401,6 +401,44 @@ impl Position {
         }
     }
 
+    /// [`Position::eligible`] for every cow of `color` on the board, from the mill counts.
+    #[inline]
+    fn eligible_all(&self, color: Color) -> u32 {
+        let targets = self.state.cows[color.index()];
+        let in_mills = || {
+            let mut full = self.mills_holding(color, 3);
+            let mut inside = 0;
+            while full != 0 {
+                inside |= self.board.mill_bits()[full.trailing_zeros() as usize];
+                full &= full - 1;
+            }
+            inside
+        };
+        match self.options.protection {
+            Protection::None => targets,
+            Protection::Standard => {
+                let free = targets & !in_mills();
+                if free != 0 { free } else { targets }
+            }
+            Protection::Strict => targets & !in_mills(),
+        }
+    }
+
+    /// How many mills the side to move closes by a cow placed on `to` (`from` is
+    /// [`NO_POINT`]) or moved from `from` to the empty point `to`: the mills through `to` that
+    /// hold two of its cows, less those through `from` (the cow leaves them).
+    #[inline]
+    fn mills_closed(&self, from: u8, to: u8) -> u32 {
+        let through = |p: u8| {
+            if p == NO_POINT {
+                0
+            } else {
+                self.board.mills_through_index(usize::from(p))
+            }
+        };
+        (through(to) & self.mills_holding(self.state.side, 2) & !through(from)).count_ones()
+    }
+
     /// Shots a move that closes `formed` mills earns.
     #[inline]
     fn shots_earned(&self, formed: u32) -> u32 {
@@ -433,16 +471,8 @@ impl Position {
 
     /// Emits the moves of a placement or step `from`-`to` with every legal choice of shots.
     #[inline]
-    fn emit<S: Sink>(
-        &self,
-        sink: &mut S,
-        from: u8,
-        to: u8,
-        own_after: u32,
-        opp: u32,
-        single: &mut Option<u32>,
-    ) {
-        let formed = self.board.mills_formed(to as usize, own_after);
+    fn emit<S: Sink>(&self, sink: &mut S, from: u8, to: u8, opp: u32, single: &mut Option<u32>) {
+        let formed = self.mills_closed(from, to);
         if formed == 0 {
             sink.add(from, to, 0);
             return;
@@ -452,7 +482,7 @@ impl Position {
         }
         let k = self.shots_earned(formed);
         if k == 1 {
-            let single = *single.get_or_insert_with(|| self.eligible(opp));
+            let single = *single.get_or_insert_with(|| self.eligible_all(self.state.side.other()));
             if single == 0 {
                 sink.add(from, to, 0)
             } else {
@@ -484,7 +514,7 @@ impl Position {
             sink.add_plain(NO_POINT, empty & !closing);
             for t in points_of(closing) {
                 let t = t.index() as u8;
-                self.emit(sink, NO_POINT, t, own | 1 << t, opp, &mut single);
+                self.emit(sink, NO_POINT, t, opp, &mut single);
             }
         } else {
             let flies = self.flies(side);
@@ -500,7 +530,7 @@ impl Position {
                 sink.add_plain(f, targets & !closing);
                 for t in points_of(targets & closing) {
                     let t = t.index() as u8;
-                    self.emit(sink, f, t, own ^ (1 << f) ^ (1 << t), opp, &mut single);
+                    self.emit(sink, f, t, opp, &mut single);
                 }
             }
         }
