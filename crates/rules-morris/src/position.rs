@@ -779,6 +779,9 @@ impl Position {
     ///
     /// # Errors
     /// Hands the position back unchanged, with the reason, when the move is illegal.
+    // The position is handed back by value (as the mancala crate's `play` does): boxing it would
+    // allocate on every refused move, and search plays through `play_unchecked`, not here.
+    #[allow(clippy::result_large_err)]
     pub fn play(mut self, mv: Move) -> Result<Position, (Position, IllegalMove)> {
         match self.check(mv) {
             Ok(()) => {
