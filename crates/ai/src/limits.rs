@@ -99,6 +99,12 @@ impl StopFlag {
         self.nodes.store(nodes, Ordering::Relaxed);
     }
 
+    /// Publishes `nodes` unless a higher count is published already: the threads of one search
+    /// each publish the count of all of them, and their stores may arrive out of order.
+    pub(crate) fn publish_at_least(&self, nodes: u64) {
+        self.nodes.fetch_max(nodes, Ordering::Relaxed);
+    }
+
     /// The last finished iteration of the search, for a front end showing the engine think
     /// (`None` before the first one, and for searches that do not iterate, such as MCTS).
     #[must_use]

@@ -204,6 +204,7 @@ impl<G: Game> Searcher<G> {
         // Lazy SMP: the helpers search the same root into the shared table until the main
         // thread is done; only the main thread's result counts.
         let shared = Arc::new(Shared::default());
+        self.stop.publish(0);
         let mut helpers = std::mem::take(&mut self.helpers);
         helpers.truncate(threads - 1);
         while helpers.len() < threads - 1 {
@@ -448,9 +449,8 @@ impl<G: Game> Searcher<G> {
             let new = self.nodes - self.flushed;
             self.flushed = self.nodes;
             let total = shared.nodes.fetch_add(new, Ordering::Relaxed) + new;
-            if self.thread == 0 {
-                self.stop.publish(total);
-            }
+            // Every thread publishes, so the count stays fresh while one waits for a core.
+            self.stop.publish_at_least(total);
             if total >= self.node_limit || shared.done.load(Ordering::Relaxed) {
                 self.aborted = true;
             }
