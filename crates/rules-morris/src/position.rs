@@ -391,29 +391,13 @@ impl Position {
     /// The cows a single shot may take from `targets` (the opponent's cows still standing).
     #[inline]
     fn eligible(&self, targets: u32) -> u32 {
-        match self.options.protection {
-            Protection::None => targets,
-            Protection::Standard => {
-                let free = targets & !self.board.cows_in_mills(targets);
-                if free != 0 { free } else { targets }
-            }
-            Protection::Strict => targets & !self.board.cows_in_mills(targets),
-        }
+        self.protected_from(targets, || self.board.cows_in_mills(targets))
     }
 
-    /// [`Position::eligible`] for every cow of `color` on the board, from the mill counts.
+    /// The cows of `targets` a single shot may take under the protection rule, given the cows
+    /// of `targets` that stand in complete mills (asked only when the rule needs them).
     #[inline]
-    fn eligible_all(&self, color: Color) -> u32 {
-        let targets = self.state.cows[color.index()];
-        let in_mills = || {
-            let mut full = self.mills_holding(color, 3);
-            let mut inside = 0;
-            while full != 0 {
-                inside |= self.board.mill_bits()[full.trailing_zeros() as usize];
-                full &= full - 1;
-            }
-            inside
-        };
+    fn protected_from(&self, targets: u32, in_mills: impl FnOnce() -> u32) -> u32 {
         match self.options.protection {
             Protection::None => targets,
             Protection::Standard => {
@@ -422,6 +406,21 @@ impl Position {
             }
             Protection::Strict => targets & !in_mills(),
         }
+    }
+
+    /// [`Position::eligible`] for every cow of `color` on the board, its cows in mills read off
+    /// the mill counts.
+    #[inline]
+    fn eligible_all(&self, color: Color) -> u32 {
+        self.protected_from(self.state.cows[color.index()], || {
+            let mut full = self.mills_holding(color, 3);
+            let mut inside = 0;
+            while full != 0 {
+                inside |= self.board.mill_bits()[full.trailing_zeros() as usize];
+                full &= full - 1;
+            }
+            inside
+        })
     }
 
     /// How many mills the side to move closes by a cow placed on `to` (`from` is
