@@ -13,8 +13,8 @@ use kraal_rules_morris as morris;
 use kraal_session::family::{Family, MancalaFamily, MorrisFamily};
 use kraal_session::review::Oracles;
 use kraal_session::{GameRules, resolve};
-use std::sync::Arc;
 use std::sync::mpsc;
+use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
@@ -230,6 +230,34 @@ struct Running {
     thread: JoinHandle<()>,
 }
 
+/// The full search's searchers (one a kind of game), kept from one `go` to the next so that
+/// each search starts from what the last stored in the transposition table: in a game, the
+/// position after two plies was mostly searched a move ago. Forgotten at `ucinewgame` and at
+/// every `setoption` (another game, rules, table size or thread count).
+#[derive(Default)]
+struct Kept {
+    morris: Option<Searcher<kraal_ai::Morris>>,
+    mancala: Option<Searcher<kraal_ai::Mancala>>,
+}
+
+/// A game whose searcher [`Kept`] holds.
+trait KeptSearcher: Game + Sized {
+    /// This game's searcher in `kept`.
+    fn slot(kept: &mut Kept) -> &mut Option<Searcher<Self>>;
+}
+
+impl KeptSearcher for kraal_ai::Morris {
+    fn slot(kept: &mut Kept) -> &mut Option<Searcher<Self>> {
+        &mut kept.morris
+    }
+}
+
+impl KeptSearcher for kraal_ai::Mancala {
+    fn slot(kept: &mut Kept) -> &mut Option<Searcher<Self>> {
+        &mut kept.mancala
+    }
+}
+
 /// The protocol's state: the game and rules, the options, the position, and the search.
 pub struct Engine {
     out: Output,
@@ -247,6 +275,8 @@ pub struct Engine {
     tables: bool,
     oracles: Option<Oracles>,
     running: Option<Running>,
+    /// The searchers kept between searches (locked by the search thread while it searches).
+    kept: Arc<Mutex<Kept>>,
     quit: bool,
 }
 
@@ -279,8 +309,14 @@ impl Engine {
             tables: false,
             oracles: None,
             running: None,
+            kept: Arc::default(),
             quit: false,
         }
+    }
+
+    /// Drops the kept searchers and their tables (call it only with no search running).
+    fn forget_searches(&mut self) {
+        *self.kept.lock().unwrap_or_else(PoisonError::into_inner) = Kept::default();
     }
 
     /// Whether `quit` was read.
@@ -332,11 +368,13 @@ impl Engine {
             "isready" => vec!["readyok".to_owned()],
             "ucinewgame" => {
                 self.finish();
+                self.forget_searches();
                 self.position = start_position(&self.rules);
                 Vec::new()
             }
             "setoption" => {
                 self.finish();
+                self.forget_searches();
                 self.setoption(rest)
             }
             "position" => {
@@ -550,6 +588,7 @@ impl Engine {
             level: self.level,
             multipv: self.multipv,
             go,
+            kept: Arc::clone(&self.kept),
         };
         let stop = StopFlag::new();
         let flag = stop.clone();
@@ -587,6 +626,7 @@ struct Job {
     level: u8,
     multipv: usize,
     go: Go,
+    kept: Arc<Mutex<Kept>>,
 }
 
 /// What a search found, in either form (full search or an opponent's choice).
@@ -618,7 +658,12 @@ impl Job {
 
     /// Searches `state` (consulting `oracle`, the endgame tables, if any), printing `info`
     /// lines as iterations finish, then `bestmove`.
-    fn run<G: Game>(self, state: G::State, oracle: Option<Arc<dyn Oracle<G>>>, stop: StopFlag) {
+    fn run<G: KeptSearcher>(
+        self,
+        state: G::State,
+        oracle: Option<Arc<dyn Oracle<G>>>,
+        stop: StopFlag,
+    ) {
         let started = Instant::now();
         let side = G::side_to_move(&state);
         let (limits, infinite) = self.go.limits(side);
@@ -636,6 +681,7 @@ impl Job {
         let hash = self.hash;
         let threads = self.threads;
         let multipv = self.multipv;
+        let kept = Arc::clone(&self.kept);
         std::thread::spawn(move || {
             let found = if let Some(player) = player.as_mut() {
                 let choice = player.choose(&state, G::hash(&state));
@@ -648,12 +694,19 @@ impl Job {
                     top: Vec::new(),
                 }
             } else {
-                let mut searcher = Searcher::<G>::new(SearchConfig {
+                let config = SearchConfig {
                     table_megabytes: hash,
                     top_moves: multipv,
                     threads,
+                    keep_table: true,
                     ..SearchConfig::default()
-                });
+                };
+                let mut kept = kept.lock().unwrap_or_else(PoisonError::into_inner);
+                let slot = G::slot(&mut kept);
+                let searcher = match slot {
+                    Some(searcher) if searcher.config() == config => searcher,
+                    _ => slot.insert(Searcher::<G>::new(config)),
+                };
                 searcher.set_stop_flag(worker_flag);
                 searcher.set_oracle(oracle);
                 let r = searcher.search(&state, limits);
@@ -853,6 +906,37 @@ mod tests {
         // A rule set of another game is refused, and the rules stay.
         assert!(e.handle("setoption name Rules value koti")[0].contains("error"));
         assert_eq!(e.rules.game_name(), "mulabalaba");
+    }
+
+    /// Within a game each search starts from the table the last one left: the same position
+    /// searched again to the same depth takes a fraction of the nodes. `ucinewgame` and
+    /// `setoption` forget it, so the count is the first search's again.
+    #[test]
+    fn a_game_s_searches_share_their_table_until_a_new_game() {
+        let (mut e, lines) = engine();
+        let mut nodes_to_depth_8 = |e: &mut Engine| -> u64 {
+            lines.lock().unwrap().clear();
+            e.handle("position startpos");
+            e.handle("go depth 8");
+            e.finish();
+            let all = printed(&lines);
+            let info = all
+                .iter()
+                .rev()
+                .find(|l| l.starts_with("info depth 8 "))
+                .unwrap_or_else(|| panic!("no depth 8: {all:#?}"));
+            let words: Vec<&str> = info.split_whitespace().collect();
+            let at = words.iter().position(|&w| w == "nodes").expect("nodes");
+            words[at + 1].parse().expect("a count")
+        };
+        let first = nodes_to_depth_8(&mut e);
+        let again = nodes_to_depth_8(&mut e);
+        assert!(again * 4 < first, "{again} nodes again, {first} first");
+        e.handle("ucinewgame");
+        assert_eq!(nodes_to_depth_8(&mut e), first);
+        nodes_to_depth_8(&mut e);
+        assert!(e.handle("setoption name Hash value 16").is_empty());
+        assert_eq!(nodes_to_depth_8(&mut e), first);
     }
 
     #[test]

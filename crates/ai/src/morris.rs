@@ -22,9 +22,36 @@ pub const FEATURES: [&str; 10] = [
     "blocked-while-placing",
 ];
 
-/// The weight of each feature (1,000 is one cow), tuned by self-play with
-/// `cargo run --release -p kraal-ai --example tune -- morabaraba`.
-pub const WEIGHTS: [i32; 10] = [1000, 502, 397, 190, 82, -64, 683, 145, 164, -107];
+/// The phases of the game whose features are weighted apart, the rows of [`WEIGHTS`] (see
+/// [`weight_phase`]).
+pub const WEIGHT_PHASES: [&str; 3] = ["placing", "moving", "flying"];
+
+/// The weight of each feature (1,000 is one cow) in each of [`WEIGHT_PHASES`], tuned by
+/// self-play with `cargo run --release -p kraal-ai --example tune -- morabaraba`.
+pub const WEIGHTS: [[i32; 10]; 3] = [
+    [1000, 502, 397, 190, 82, -64, 683, 145, 164, -107],
+    [1000, 502, 397, 190, 82, -64, 683, 145, 164, -107],
+    [1000, 502, 397, 190, 82, -64, 683, 145, 164, -107],
+];
+
+/// The row of [`WEIGHTS`] that scores `pos`: placing (0) while either side has cows in hand,
+/// flying (2) once neither has and a side flies, moving (1) otherwise.
+#[must_use]
+pub fn weight_phase(pos: &Position) -> usize {
+    let phases = [pos.phase_of(Color::White), pos.phase_of(Color::Black)];
+    phase_row(phases)
+}
+
+/// [`weight_phase`] from both colours' phases.
+fn phase_row(phases: [Phase; 2]) -> usize {
+    if phases.contains(&Phase::Placing) {
+        0
+    } else if phases.contains(&Phase::Flying) {
+        2
+    } else {
+        1
+    }
+}
 
 /// The mill games' style terms, which the evaluation leaves out (0% in [`Weighting::NEUTRAL`]):
 /// the opponent's cows (against the mover: weighting them makes a shot worth more than a cow
@@ -177,7 +204,7 @@ pub fn style_terms(pos: &Position) -> [i32; 4] {
 #[must_use]
 pub fn evaluate_with(pos: &Position, weighting: &Weighting) -> i32 {
     let f = features(pos);
-    weighted(&f, &WEIGHTS, &weighting.morris[..f.len()])
+    weighted(&f, &WEIGHTS[weight_phase(pos)], &weighting.morris[..f.len()])
         + weighted(
             &style_terms(pos),
             &STYLE_WEIGHTS,
@@ -249,16 +276,17 @@ pub fn evaluate(pos: &Position) -> i32 {
     let placing = |c: usize| i32::from(phases[c] == Phase::Placing);
     let flying = |c: usize| i32::from(phases[c] == Phase::Flying);
     let (mp, tp) = (placing(me), placing(them));
-    WEIGHTS[0] * (material(me) - material(them))
-        + WEIGHTS[1] * (open[me] * mp - open[them] * tp)
-        + WEIGHTS[2] * (open[me] * (1 - mp) - open[them] * (1 - tp))
-        + WEIGHTS[3] * (double[me].count_ones() as i32 - double[them].count_ones() as i32)
-        + WEIGHTS[4] * (mobility[me] - mobility[them])
-        + WEIGHTS[5] * (blocked[me] - blocked[them])
-        + WEIGHTS[6] * i32::from(open[me] > 0)
-        + WEIGHTS[7] * (flying(me) - flying(them))
-        + WEIGHTS[8] * (steps_placing[me] - steps_placing[them])
-        + WEIGHTS[9] * (blocked_placing[me] - blocked_placing[them])
+    let w = &WEIGHTS[phase_row(phases)];
+    w[0] * (material(me) - material(them))
+        + w[1] * (open[me] * mp - open[them] * tp)
+        + w[2] * (open[me] * (1 - mp) - open[them] * (1 - tp))
+        + w[3] * (double[me].count_ones() as i32 - double[them].count_ones() as i32)
+        + w[4] * (mobility[me] - mobility[them])
+        + w[5] * (blocked[me] - blocked[them])
+        + w[6] * i32::from(open[me] > 0)
+        + w[7] * (flying(me) - flying(them))
+        + w[8] * (steps_placing[me] - steps_placing[them])
+        + w[9] * (blocked_placing[me] - blocked_placing[them])
 }
 
 /// The free steps of the cows `own` (each cow's empty neighbours, summed) and how many of them
@@ -276,11 +304,15 @@ fn moving_mobility(mut own: u32, empty: u32, adjacency: &[u32]) -> (i32, i32) {
     (mobility, blocked)
 }
 
-/// The static evaluation as the plain dot product of [`features`] and [`WEIGHTS`]: the
-/// definition [`evaluate`] must equal.
+/// The static evaluation as the plain dot product of [`features`] and the phase's row of
+/// [`WEIGHTS`]: the definition [`evaluate`] must equal.
 #[must_use]
 pub fn evaluate_by_features(pos: &Position) -> i32 {
-    features(pos).iter().zip(WEIGHTS).map(|(f, w)| f * w).sum()
+    features(pos)
+        .iter()
+        .zip(WEIGHTS[weight_phase(pos)])
+        .map(|(f, w)| f * w)
+        .sum()
 }
 
 impl Game for Morris {

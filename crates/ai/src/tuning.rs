@@ -10,33 +10,59 @@ use crate::opponents::Opponent;
 use kraal_rules_mancala::Game as Kind;
 
 /// A game whose evaluation is a weighted sum of features.
+///
+/// A mill-game evaluation weighs its features apart in each phase of the game
+/// ([`morris::WEIGHT_PHASES`]): to the fit, each feature in each phase is a weight of its own
+/// (the features of a position are zero outside its phase's block), and the cow is the unit in
+/// every phase.
 pub trait Tunable: Game {
-    /// The features' names, for the evaluation of `state`'s game.
-    fn feature_names(state: &Self::State) -> &'static [&'static str];
-    /// The features of `state`, from the side to move's view.
+    /// The names of the weights, for the evaluation of `state`'s game.
+    fn feature_names(state: &Self::State) -> Vec<String>;
+    /// The features of `state`, from the side to move's view, one for each weight.
     fn features(state: &Self::State) -> Vec<i32>;
     /// The weights in use for `state`'s game.
-    fn weights(state: &Self::State) -> &'static [i32];
+    fn weights(state: &Self::State) -> Vec<i32>;
+    /// The indices of the weights that stay fixed as the unit (one cow, one seed).
+    fn units(_state: &Self::State) -> Vec<usize> {
+        vec![0]
+    }
 }
 
 impl Tunable for Morris {
-    fn feature_names(_: &Self::State) -> &'static [&'static str] {
-        &morris::FEATURES
+    fn feature_names(_: &Self::State) -> Vec<String> {
+        morris::WEIGHT_PHASES
+            .iter()
+            .flat_map(|phase| {
+                morris::FEATURES
+                    .iter()
+                    .map(move |name| format!("{name} ({phase})"))
+            })
+            .collect()
     }
     fn features(state: &Self::State) -> Vec<i32> {
-        morris::features(state).to_vec()
+        let per_phase = morris::FEATURES.len();
+        let mut all = vec![0; per_phase * morris::WEIGHT_PHASES.len()];
+        let block = morris::weight_phase(state) * per_phase;
+        all[block..block + per_phase].copy_from_slice(&morris::features(state));
+        all
     }
-    fn weights(_: &Self::State) -> &'static [i32] {
-        &morris::WEIGHTS
+    fn weights(_: &Self::State) -> Vec<i32> {
+        morris::WEIGHTS.concat()
+    }
+    fn units(_: &Self::State) -> Vec<usize> {
+        (0..morris::WEIGHT_PHASES.len())
+            .map(|phase| phase * morris::FEATURES.len())
+            .collect()
     }
 }
 
 impl Tunable for Mancala {
-    fn feature_names(state: &Self::State) -> &'static [&'static str] {
-        match state.game() {
+    fn feature_names(state: &Self::State) -> Vec<String> {
+        let names: &[&str] = match state.game() {
             Kind::Oware => &mancala::OWARE_FEATURES,
             Kind::Mulabalaba => &mancala::MULABALABA_FEATURES,
-        }
+        };
+        names.iter().map(ToString::to_string).collect()
     }
     fn features(state: &Self::State) -> Vec<i32> {
         match state.game() {
@@ -44,10 +70,10 @@ impl Tunable for Mancala {
             Kind::Mulabalaba => mancala::mulabalaba_features(state).to_vec(),
         }
     }
-    fn weights(state: &Self::State) -> &'static [i32] {
+    fn weights(state: &Self::State) -> Vec<i32> {
         match state.game() {
-            Kind::Oware => &mancala::OWARE_WEIGHTS,
-            Kind::Mulabalaba => &mancala::MULABALABA_WEIGHTS,
+            Kind::Oware => mancala::OWARE_WEIGHTS.to_vec(),
+            Kind::Mulabalaba => mancala::MULABALABA_WEIGHTS.to_vec(),
         }
     }
 }
@@ -60,6 +86,9 @@ pub struct Sample {
     pub features: Vec<i32>,
     /// The result for the side to move.
     pub result: f64,
+    /// Whether the side to move is the side that moved first in the game (which wins most
+    /// games between equal mill-game players: a fit may explain that apart).
+    pub first_to_move: bool,
 }
 
 fn mix(seed: u64, n: u64) -> u64 {
@@ -69,55 +98,94 @@ fn mix(seed: u64, n: u64) -> u64 {
 }
 
 /// Plays `games` self-play games of `player` against itself from `start` (each after
-/// `opening_plies` seeded random plies) and keeps every position after the opening.
+/// `opening_plies` seeded random plies) and keeps every position after the opening. The games
+/// are shared among `threads` threads (game `g` goes to thread `g % threads`, each with its own
+/// engine), so the samples depend on the thread count but not on timing.
 pub fn self_play_samples<G: Tunable>(
     start: &G::State,
     player: Opponent,
     games: u32,
     opening_plies: u32,
     seed: u64,
+    threads: u32,
 ) -> Vec<Sample> {
-    let mut samples = Vec::new();
-    let mut engine = player.player::<G>();
+    let threads = threads.max(1);
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|t| {
+                scope.spawn(move || {
+                    let mut engine = player.player::<G>();
+                    let mut samples = Vec::new();
+                    for game in (t..games).step_by(threads as usize) {
+                        self_play_game::<G>(
+                            start,
+                            &mut engine,
+                            game,
+                            opening_plies,
+                            seed,
+                            &mut samples,
+                        );
+                    }
+                    samples
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|w| w.join().expect("a self-play thread panicked"))
+            .collect()
+    })
+}
+
+/// Plays self-play game number `game` and appends its positions to `samples`.
+fn self_play_game<G: Tunable>(
+    start: &G::State,
+    engine: &mut crate::opponents::Player<G>,
+    game: u32,
+    opening_plies: u32,
+    seed: u64,
+    samples: &mut Vec<Sample>,
+) {
     let mut moves = Vec::new();
-    for game in 0..games {
-        let mut state = start.clone();
-        let mut seen: Vec<(Vec<i32>, usize)> = Vec::new();
-        let mut verdict = None;
-        for ply in 0..MOVE_LIMIT {
-            if let Some(v) = G::verdict(&state) {
-                verdict = Some((v, G::side_to_move(&state)));
-                break;
+    let mut state = start.clone();
+    let mut seen: Vec<(Vec<i32>, usize)> = Vec::new();
+    let mut verdict = None;
+    for ply in 0..MOVE_LIMIT {
+        if let Some(v) = G::verdict(&state) {
+            verdict = Some((v, G::side_to_move(&state)));
+            break;
+        }
+        let mv = if ply < opening_plies {
+            moves.clear();
+            G::legal_moves(&state, &mut moves);
+            moves[(mix(seed ^ u64::from(game), u64::from(ply)) % moves.len() as u64) as usize]
+        } else {
+            seen.push((G::features(&state), G::side_to_move(&state)));
+            match engine
+                .choose(&state, mix(seed, (u64::from(game) << 16) | u64::from(ply)))
+                .mv
+            {
+                Some(mv) => mv,
+                None => break,
             }
-            let mv = if ply < opening_plies {
-                moves.clear();
-                G::legal_moves(&state, &mut moves);
-                moves[(mix(seed ^ u64::from(game), u64::from(ply)) % moves.len() as u64) as usize]
-            } else {
-                seen.push((G::features(&state), G::side_to_move(&state)));
-                match engine
-                    .choose(&state, mix(seed, (u64::from(game) << 16) | u64::from(ply)))
-                    .mv
-                {
-                    Some(mv) => mv,
-                    None => break,
-                }
-            };
-            let _ = G::play(&mut state, mv);
-        }
-        // A game cut at the move limit counts as drawn.
-        let (v, side) = verdict.unwrap_or((Verdict::Draw, 0));
-        for (features, mover) in seen {
-            let v = if mover == side { v } else { v.flip() };
-            let result = match v {
-                Verdict::Win => 1.0,
-                Verdict::Draw => 0.5,
-                Verdict::Loss => 0.0,
-            };
-            samples.push(Sample { features, result });
-        }
+        };
+        let _ = G::play(&mut state, mv);
     }
-    samples
+    // A game cut at the move limit counts as drawn.
+    let (v, side) = verdict.unwrap_or((Verdict::Draw, 0));
+    for (features, mover) in seen {
+        let v = if mover == side { v } else { v.flip() };
+        let result = match v {
+            Verdict::Win => 1.0,
+            Verdict::Draw => 0.5,
+            Verdict::Loss => 0.0,
+        };
+        samples.push(Sample {
+            features,
+            result,
+            first_to_move: mover == G::side_to_move(start),
+        });
+    }
 }
 
 fn predict(sample: &Sample, weights: &[f64], scale: f64) -> f64 {
@@ -141,10 +209,17 @@ pub fn loss(samples: &[Sample], weights: &[i32], scale: f64) -> f64 {
     total / samples.len().max(1) as f64
 }
 
-/// Fits the weights to `samples` by gradient descent on the squared error, keeping the first
-/// weight (the unit: one cow or one seed) fixed. Returns the new weights, rounded.
+/// Fits the weights to `samples` by gradient descent on the squared error, keeping the weights
+/// at the indices `units` (the unit: one cow or one seed) fixed. Returns the new weights,
+/// rounded.
 #[must_use]
-pub fn fit(samples: &[Sample], initial: &[i32], scale: f64, rounds: u32) -> Vec<i32> {
+pub fn fit(
+    samples: &[Sample],
+    initial: &[i32],
+    units: &[usize],
+    scale: f64,
+    rounds: u32,
+) -> Vec<i32> {
     let mut w: Vec<f64> = initial.iter().map(|&w| f64::from(w)).collect();
     let n = samples.len().max(1) as f64;
     let mut rate = 2.0e5;
@@ -166,7 +241,7 @@ pub fn fit(samples: &[Sample], initial: &[i32], scale: f64, rounds: u32) -> Vec<
         }
         previous = total;
         for (i, (wi, g)) in w.iter_mut().zip(&gradient).enumerate() {
-            if i > 0 {
+            if !units.contains(&i) {
                 *wi -= rate * g / n;
             }
         }
@@ -195,10 +270,45 @@ mod tests {
             samples.push(Sample {
                 features: vec![a, b],
                 result: if coin < p { 1.0 } else { 0.0 },
+                first_to_move: false,
             });
         }
-        let fitted = fit(&samples, &[1000, 0], 1000.0, 400);
+        let fitted = fit(&samples, &[1000, 0], &[0], 1000.0, 400);
         assert!((fitted[1] - 400).abs() < 80, "{fitted:?}");
         assert!(loss(&samples, &fitted, 1000.0) < loss(&samples, &[1000, 0], 1000.0));
+    }
+
+    /// To the fit, a mill-game position's features sit in its phase's block, so the weighted
+    /// sum of the fit's features and weights is the evaluation, in every phase. Phases by hand:
+    /// cows in hand (placing), none in hand and four cows each (moving), White down to three
+    /// (flying, Morabaraba flies at three).
+    #[test]
+    fn the_fit_sees_each_mill_position_in_its_phase() {
+        use kraal_rules_morris::{Options, Position};
+        for (text, phase) in [
+            ("a1,g1,g7/a4,b2,d1 9:9 w", 0),
+            ("a1,g1,g7,d7/a4,b2,d1,d2 0:0 w", 1),
+            ("a1,g1,g7/a4,b2,d1,d2 0:0 b", 2),
+            ("a1,g1,g7/a4,b2,d1,d2 0:0 w", 2),
+        ] {
+            let pos = Position::from_position_string(text, Options::default()).expect("valid");
+            assert_eq!(morris::weight_phase(&pos), phase, "{text}");
+            let features = Morris::features(&pos);
+            let per_phase = morris::FEATURES.len();
+            assert_eq!(features.len(), 3 * per_phase);
+            let outside = features
+                .iter()
+                .enumerate()
+                .filter(|&(i, &f)| i / per_phase != phase && f != 0)
+                .count();
+            assert_eq!(outside, 0, "{text}: features outside the phase's block");
+            let weighted: i32 = features
+                .iter()
+                .zip(Morris::weights(&pos))
+                .map(|(f, w)| f * w)
+                .sum();
+            assert_eq!(weighted, morris::evaluate(&pos), "{text}");
+        }
+        assert_eq!(Morris::units(&Position::new(Options::default())), [0, 10, 20]);
     }
 }

@@ -603,3 +603,28 @@ fn a_fixed_depth_mancala_search_is_pinned() {
         .collect();
     assert_eq!(found, expected);
 }
+
+/// With `keep_table` a search starts from what the searcher's last one stored: the same
+/// position searched again to the same depth takes a fraction of the nodes, and after
+/// `clear_table` exactly the first search's nodes again. Without it every search is the first.
+#[test]
+fn a_kept_table_carries_one_search_into_the_next() {
+    let pos = morris_position("-/- 12:12 w");
+    let limits = Limits::depth(8);
+    let searches = |keep_table: bool| {
+        let mut searcher = Searcher::<Morris>::new(SearchConfig {
+            keep_table,
+            ..SearchConfig::default()
+        });
+        let first = searcher.search(&pos, limits);
+        let again = searcher.search(&pos, limits);
+        searcher.clear_table();
+        let cleared = searcher.search(&pos, limits);
+        [first.nodes, again.nodes, cleared.nodes]
+    };
+    let [first, again, cleared] = searches(true);
+    assert!(again * 4 < first, "{again} nodes again, {first} first");
+    assert_eq!(cleared, first);
+    let [first, again, cleared] = searches(false);
+    assert_eq!([again, cleared], [first, first]);
+}

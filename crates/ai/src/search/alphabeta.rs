@@ -39,6 +39,12 @@ pub struct SearchConfig {
     /// The style of the leaf evaluation (`None`: the plain evaluation, the fast path); see
     /// [`crate::weighting`].
     pub style: Option<crate::weighting::Weighting>,
+    /// Whether a search starts from what the searcher's earlier searches stored in the
+    /// transposition table (their entries are read, and replaced first), as an engine playing
+    /// a game move after move wants; [`Searcher::clear_table`] forgets them at a new game. Off,
+    /// every search starts from an empty table, so the same state and limits always give the
+    /// same report.
+    pub keep_table: bool,
 }
 
 impl Default for SearchConfig {
@@ -53,6 +59,7 @@ impl Default for SearchConfig {
             reductions: true,
             threads: 1,
             style: None,
+            keep_table: false,
         }
     }
 }
@@ -180,6 +187,12 @@ impl<G: Game> Searcher<G> {
         self.config = config;
     }
 
+    /// Forgets what earlier searches stored in the transposition table (for a new game when
+    /// [`SearchConfig::keep_table`] is on; otherwise every search starts empty anyway).
+    pub fn clear_table(&self) {
+        self.table.clear();
+    }
+
     /// The flag that stops this searcher; clone it to another thread.
     #[must_use]
     pub fn stop_flag(&self) -> StopFlag {
@@ -196,7 +209,11 @@ impl<G: Game> Searcher<G> {
     /// the same report.
     pub fn search(&mut self, state: &G::State, limits: Limits) -> SearchReport<G::Move> {
         let started = Instant::now();
-        self.table.clear();
+        if self.config.keep_table {
+            self.table.age();
+        } else {
+            self.table.clear();
+        }
         let threads = self.config.threads.max(1);
         if threads == 1 {
             return self.search_thread(state, limits, started);

@@ -63,7 +63,11 @@ struct Bucket([Slot; WAYS]);
 pub(crate) struct Table<G: Game> {
     buckets: Vec<Bucket>,
     mask: usize,
+    /// The generation of the current search.
     generation: AtomicU8,
+    /// The oldest generation still read: that of the search after the last clear. Entries of
+    /// older generations, or of none (0), read as empty.
+    oldest: AtomicU8,
     game: PhantomData<fn() -> G>,
 }
 
@@ -98,6 +102,7 @@ impl<G: Game> Table<G> {
             buckets: (0..count).map(|_| Bucket::default()).collect(),
             mask: count - 1,
             generation: AtomicU8::new(1),
+            oldest: AtomicU8::new(1),
             game: PhantomData,
         }
     }
@@ -108,10 +113,25 @@ impl<G: Game> Table<G> {
         self.buckets.len() * WAYS
     }
 
-    /// Empties the table for a new search: entries of other generations read as empty. A real
-    /// sweep happens once every 127 clears, when the number wraps. Call it only while no other
-    /// thread uses the table.
+    /// Empties the table for a new search: entries of earlier generations read as empty. A
+    /// real sweep happens once every 127 new generations, when the number wraps. Call it only
+    /// while no other thread uses the table.
     pub fn clear(&self) {
+        let generation = self.next_generation();
+        self.oldest.store(generation, Ordering::Relaxed);
+    }
+
+    /// Starts a new search that keeps what the earlier ones stored (since the last
+    /// [`Table::clear`]): their entries still read, but are the first replaced. When the
+    /// generation number wraps (once every 126 searches) the table is emptied instead. Call it
+    /// only while no other thread uses the table.
+    pub fn age(&self) {
+        self.next_generation();
+    }
+
+    /// Moves to the next generation, sweeping every slot (and reading nothing older) when the
+    /// number wraps; returns it.
+    fn next_generation(&self) -> u8 {
         let generation = self.generation.load(Ordering::Relaxed);
         if generation >= GENERATIONS {
             for bucket in &self.buckets {
@@ -121,30 +141,42 @@ impl<G: Game> Table<G> {
                 }
             }
             self.generation.store(1, Ordering::Relaxed);
+            self.oldest.store(1, Ordering::Relaxed);
+            1
         } else {
             self.generation.store(generation + 1, Ordering::Relaxed);
+            generation + 1
         }
+    }
+
+    /// The generations read: the oldest and the current.
+    fn live(&self) -> (u8, u8) {
+        (
+            self.oldest.load(Ordering::Relaxed),
+            self.generation.load(Ordering::Relaxed),
+        )
     }
 
     fn bucket(&self, key: u64) -> &Bucket {
         &self.buckets[key as usize & self.mask]
     }
 
-    /// Reads a slot: its meta bits and data if it holds `key` in the current generation.
-    fn read(slot: &Slot, key: u64, generation: u8) -> Option<(u64, u64)> {
+    /// Reads a slot: its meta bits and data if it holds `key` in a generation still read
+    /// (`live`: the oldest and the current).
+    fn read(slot: &Slot, key: u64, (oldest, current): (u8, u8)) -> Option<(u64, u64)> {
         let check = slot.check.load(Ordering::Relaxed);
         let data = slot.data.load(Ordering::Relaxed);
         let meta = check & META_MASK;
-        let current = (meta >> 9) as u8 == generation;
+        let live = (oldest..=current).contains(&((meta >> 9) as u8));
         let matches = (check ^ spread(key) ^ mix(data, meta)) & !META_MASK == 0;
-        (current && matches).then_some((meta, data))
+        (live && matches).then_some((meta, data))
     }
 
-    /// The entry stored for `key` in this generation, if any.
+    /// The entry stored for `key` in a generation still read, if any.
     pub fn probe(&self, key: u64) -> Option<Entry<G::Move>> {
-        let generation = self.generation.load(Ordering::Relaxed);
+        let live = self.live();
         self.bucket(key).0.iter().find_map(|slot| {
-            let (meta, data) = Self::read(slot, key, generation)?;
+            let (meta, data) = Self::read(slot, key, live)?;
             let bound = match (meta >> 7) & 3 {
                 0 => Bound::Exact,
                 1 => Bound::Lower,
@@ -162,26 +194,33 @@ impl<G: Game> Table<G> {
     }
 
     /// Stores `entry`: over the entry of the same position if the bucket has one, else in a
-    /// slot empty or left from an earlier search, else over the shallowest entry (the first of
-    /// equals). The new entry is always kept.
+    /// slot empty (or no longer read), else in one left from an earlier search, else over the
+    /// shallowest entry (the first of equals). The new entry is always kept.
     pub fn store(&self, entry: Entry<G::Move>) {
-        let generation = self.generation.load(Ordering::Relaxed);
+        let live @ (oldest, generation) = self.live();
         let bucket = self.bucket(entry.key);
         let mut victim = 0;
         let mut victim_depth = i32::MAX;
         for (i, slot) in bucket.0.iter().enumerate() {
             let check = slot.check.load(Ordering::Relaxed);
             let meta = check & META_MASK;
-            if (meta >> 9) as u8 != generation {
-                if victim_depth > -1 {
-                    victim = i;
-                    victim_depth = -1;
-                }
-                continue;
-            }
-            if Self::read(slot, entry.key, generation).is_some() {
+            if Self::read(slot, entry.key, live).is_some() {
                 victim = i;
                 break;
+            }
+            let slot_generation = (meta >> 9) as u8;
+            if slot_generation != generation {
+                // Empty or unread (-2), or kept from an earlier search (-1).
+                let rank = if (oldest..generation).contains(&slot_generation) {
+                    -1
+                } else {
+                    -2
+                };
+                if rank < victim_depth {
+                    victim = i;
+                    victim_depth = rank;
+                }
+                continue;
             }
             let depth = (meta & 0x7F) as i32;
             if depth < victim_depth {
@@ -301,6 +340,56 @@ mod tests {
         table.store(entry(keys[1], 1));
         assert_eq!(table.probe(keys[1]).map(|e| e.depth), Some(1));
         assert!(table.probe(keys[0]).is_none());
+    }
+
+    #[test]
+    fn an_aged_table_reads_earlier_searches_and_replaces_them_first() {
+        let table = Table::<Morris>::new(1);
+        let stride = table.mask as u64 + 1;
+        let keys: Vec<u64> = (1..=5).map(|k| 9 + k * stride).collect();
+        // One search fills a bucket at depths 9, 8, 7 and 6.
+        for (&key, depth) in keys.iter().zip([9, 8, 7, 6]) {
+            table.store(entry(key, depth));
+        }
+        table.age();
+        let depths = |table: &Table<Morris>| -> Vec<Option<i32>> {
+            keys.iter()
+                .map(|&k| table.probe(k).map(|e| e.depth))
+                .collect()
+        };
+        assert_eq!(depths(&table), [Some(9), Some(8), Some(7), Some(6), None]);
+        // The next search's entries, shallower than all, go over the earlier search's (the
+        // first of them), not over the shallowest.
+        table.store(entry(keys[4], 1));
+        assert_eq!(depths(&table), [None, Some(8), Some(7), Some(6), Some(1)]);
+        table.store(entry(keys[0], 2));
+        assert_eq!(depths(&table), [Some(2), None, Some(7), Some(6), Some(1)]);
+        // An entry of an earlier search is overwritten in place by the same position's.
+        table.store(entry(keys[3], 3));
+        assert_eq!(depths(&table), [Some(2), None, Some(7), Some(3), Some(1)]);
+        // A clear forgets every search.
+        table.clear();
+        assert_eq!(depths(&table), [None; 5]);
+    }
+
+    #[test]
+    fn an_aged_table_keeps_entries_through_the_generation_wrap_but_one() {
+        let table = Table::<Morris>::new(1);
+        let mut lost = Vec::new();
+        for round in 0..300u64 {
+            table.store(entry(round, 5));
+            table.age();
+            if table.probe(round).is_none() {
+                lost.push(round);
+            }
+            // Every earlier round's entry stays readable until a wrap sweeps the table.
+            let swept = lost.last().copied().unwrap_or(0);
+            for earlier in swept + 1..round {
+                assert!(table.probe(earlier).is_some(), "round {round}: {earlier}");
+            }
+        }
+        // Generations 1 to 127: the number wraps once every 126 new ones.
+        assert_eq!(lost, [126, 252]);
     }
 
     #[test]
