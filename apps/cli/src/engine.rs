@@ -914,7 +914,7 @@ mod tests {
     #[test]
     fn a_game_s_searches_share_their_table_until_a_new_game() {
         let (mut e, lines) = engine();
-        let mut nodes_to_depth_8 = |e: &mut Engine| -> u64 {
+        let nodes_to_depth_8 = |e: &mut Engine| -> u64 {
             lines.lock().unwrap().clear();
             e.handle("position startpos");
             e.handle("go depth 8");

@@ -123,7 +123,7 @@ impl<G: Game> Table<G> {
 
     /// Starts a new search that keeps what the earlier ones stored (since the last
     /// [`Table::clear`]): their entries still read, but are the first replaced. When the
-    /// generation number wraps (once every 126 searches) the table is emptied instead. Call it
+    /// generation number wraps (once every 127 searches) the table is emptied instead. Call it
     /// only while no other thread uses the table.
     pub fn age(&self) {
         self.next_generation();
@@ -388,8 +388,8 @@ mod tests {
                 assert!(table.probe(earlier).is_some(), "round {round}: {earlier}");
             }
         }
-        // Generations 1 to 127: the number wraps once every 126 new ones.
-        assert_eq!(lost, [126, 252]);
+        // Generations 1 to 127: the 127th new generation wraps to 1 (rounds 126 and 253).
+        assert_eq!(lost, [126, 253]);
     }
 
     #[test]
