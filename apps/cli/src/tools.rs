@@ -337,6 +337,8 @@ struct MatchReport {
     elo_margin: f64,
     as_first: [u32; 3],
     as_second: [u32; 3],
+    /// Pairs of games from one opening by the first player's points in them: 0, ½, 1, 1½, 2.
+    pairs: [u32; 5],
     #[serde(skip_serializing_if = "Option::is_none")]
     sprt: Option<String>,
     /// Games lost without the rules ending them: `game N: WHO lost on time...`.
@@ -447,6 +449,7 @@ pub fn play(rules: &GameRules, args: &MatchArgs, json: bool) -> Result<()> {
         elo_margin: margin,
         as_first: result.as_first,
         as_second: result.as_second,
+        pairs: result.pairs,
         sprt: args.sprt.then(|| format!("{:?}", result.verdict)),
         forfeits: forfeits.into_iter().map(|(_, text)| text).collect(),
     };
@@ -477,6 +480,10 @@ pub fn play(rules: &GameRules, args: &MatchArgs, json: bool) -> Result<()> {
     let [w1, d1, l1] = report.as_first;
     let [w2, d2, l2] = report.as_second;
     outln!("{white} moving first: +{w1} ={d1} -{l1}; moving second: +{w2} ={d2} -{l2}");
+    let [p0, p1, p2, p3, p4] = report.pairs;
+    outln!(
+        "pairs of games from one opening, by {white}'s points: 2: {p4}, 1½: {p3}, 1: {p2}, ½: {p1}, 0: {p0}"
+    );
     if let Some(verdict) = &report.sprt {
         outln!("SPRT (elo0 0, elo1 110, alpha = beta = 0.05): {verdict}");
     }

@@ -91,6 +91,10 @@ pub struct MatchResult {
     pub as_first: [u32; 3],
     /// Wins, draws and losses when the first player moved second.
     pub as_second: [u32; 3],
+    /// Pairs of games from one opening (colours swapped) by the first player's points in the
+    /// two: 0, ½, 1, 1½ and 2. When whoever moves first wins most games, the pairs won 2-0 or
+    /// lost 0-2 are the ones that tell the players apart.
+    pub pairs: [u32; 5],
     /// The SPRT's log-likelihood ratio after the last game counted.
     pub llr: f64,
     /// What the SPRT concluded (`Undecided` without one).
@@ -400,6 +404,7 @@ pub fn play_match_with<G: Game>(
             losses: 0,
             as_first: [0; 3],
             as_second: [0; 3],
+            pairs: [0; 5],
             llr: 0.0,
             verdict: SprtVerdict::Undecided,
         },
@@ -466,6 +471,11 @@ pub fn play_match_with<G: Game>(
                                 colour[2] += 1;
                             }
                         }
+                        if !counted.is_multiple_of(2)
+                            && let Some(other) = done[*counted - 1]
+                        {
+                            result.pairs[pair_points(other, v)] += 1;
+                        }
                         *counted += 1;
                         if let Some(sprt) = config.sprt {
                             result.llr = sprt.llr(result);
@@ -488,6 +498,17 @@ pub fn play_match_with<G: Game>(
     Ok(summary.into_inner().expect("summary lock").0)
 }
 
+/// The index in [`MatchResult::pairs`] of a pair of games with these results: the first
+/// player's points in the two, in half points.
+fn pair_points(a: Verdict, b: Verdict) -> usize {
+    let half_points = |v: Verdict| match v {
+        Verdict::Win => 2,
+        Verdict::Draw => 1,
+        Verdict::Loss => 0,
+    };
+    half_points(a) + half_points(b)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -499,6 +520,7 @@ mod tests {
             losses,
             as_first: [0; 3],
             as_second: [0; 3],
+            pairs: [0; 5],
             llr: 0.0,
             verdict: SprtVerdict::Undecided,
         }
@@ -532,5 +554,47 @@ mod tests {
         assert!(margin > 0.0 && margin < 100.0, "{margin}");
         assert!((result(50, 20, 50).elo().0).abs() < 1e-9);
         assert!((result(10, 20, 10).score() - 0.5).abs() < 1e-12);
+    }
+
+    /// The pairs are counted from the games' own reports: each opening's two games (colours
+    /// swapped), the first player's points in them.
+    #[test]
+    fn pairs_count_each_opening_s_two_games_together() {
+        use crate::Morris;
+        let start = kraal_rules_morris::Position::new(kraal_rules_morris::Options::default());
+        let level = |n| Opponent::level(n).expect("a level");
+        let make = || -> Result<[Box<dyn Contender<Morris>>; 2], String> {
+            Ok([
+                Box::new(BuiltIn::<Morris>::new(level(2))),
+                Box::new(BuiltIn::<Morris>::new(level(3))),
+            ])
+        };
+        let config = MatchConfig {
+            games: 16,
+            sprt: None,
+            ..MatchConfig::default()
+        };
+        let told = Mutex::new(Vec::new());
+        let result = play_match_with::<Morris>(&start, &make, config, Pace::Budget, &|_| {}, &|g| {
+            told.lock()
+                .expect("lock")
+                .push((g.index, g.a_first, g.verdict));
+        })
+        .expect("built-in players start");
+        let mut half_points = [0usize; 8];
+        for (index, a_first, first_mover) in told.into_inner().expect("lock") {
+            let for_a = if a_first { first_mover } else { first_mover.flip() };
+            half_points[index / 2] += match for_a {
+                Verdict::Win => 2,
+                Verdict::Draw => 1,
+                Verdict::Loss => 0,
+            };
+        }
+        let mut expected = [0u32; 5];
+        for p in half_points {
+            expected[p] += 1;
+        }
+        assert_eq!(result.pairs, expected);
+        assert_eq!(result.pairs.iter().sum::<u32>(), 8);
     }
 }
