@@ -230,10 +230,11 @@ struct Running {
     thread: JoinHandle<()>,
 }
 
-/// The full search's searchers (one a kind of game), kept from one `go` to the next so that
-/// each search starts from what the last stored in the transposition table: in a game, the
-/// position after two plies was mostly searched a move ago. Forgotten at `ucinewgame` and at
-/// every `setoption` (another game, rules, table size or thread count).
+/// The full search's searchers (one a kind of game), kept from one `go` to the next: the table
+/// is not made again for every move, and with `KeepHash` each search starts from what the last
+/// stored in it (in a game, the position two plies on was mostly searched a move ago).
+/// Forgotten at `ucinewgame` and at every `setoption` (another game, rules, table size, thread
+/// count, or `KeepHash`).
 #[derive(Default)]
 struct Kept {
     morris: Option<Searcher<kraal_ai::Morris>>,
@@ -274,6 +275,9 @@ pub struct Engine {
     /// current rules (read when first needed, again after the rules change).
     tables: bool,
     oracles: Option<Oracles>,
+    /// Whether the full search keeps its table from one `go` to the next within a game
+    /// (`KeepHash`).
+    keep_hash: bool,
     running: Option<Running>,
     /// The searchers kept between searches (locked by the search thread while it searches).
     kept: Arc<Mutex<Kept>>,
@@ -282,6 +286,17 @@ pub struct Engine {
 
 fn error(text: impl std::fmt::Display) -> Vec<String> {
     vec![format!("info string error: {text}")]
+}
+
+/// The value of a `check` option: `true`/`on` or `false`/`off`, in any case.
+fn check_value(name: &str, value: &str) -> Result<bool, String> {
+    match value.to_ascii_lowercase().as_str() {
+        "true" | "on" => Ok(true),
+        "false" | "off" => Ok(false),
+        _ => Err(format!(
+            "setoption: {name} must be true or false, not `{value}`"
+        )),
+    }
 }
 
 fn start_position(rules: &GameRules) -> AnyPosition {
@@ -308,6 +323,7 @@ impl Engine {
             multipv: 1,
             tables: false,
             oracles: None,
+            keep_hash: false,
             running: None,
             kept: Arc::default(),
             quit: false,
@@ -415,6 +431,7 @@ impl Engine {
             "option name Level type spin default 0 min 0 max 7".to_owned(),
             format!("option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"),
             "option name Tables type check default false".to_owned(),
+            "option name KeepHash type check default false".to_owned(),
             "info string Threads is the full search's threads (lazy SMP); a Level opponent keeps one"
                 .to_owned(),
             "uciok".to_owned(),
@@ -442,15 +459,7 @@ impl Engine {
     /// Turns the endgame tables on or off. On, they are read for the current rules at once, so
     /// that a missing or corrupt table is said now rather than at the next `go`.
     fn set_tables(&mut self, value: &str) -> Result<Vec<String>, String> {
-        self.tables = match value.to_ascii_lowercase().as_str() {
-            "true" | "on" => true,
-            "false" | "off" => false,
-            _ => {
-                return Err(format!(
-                    "setoption: Tables must be true or false, not `{value}`"
-                ));
-            }
-        };
+        self.tables = check_value("Tables", value)?;
         Ok(self.oracles().map_or_else(Vec::new, |(said, _)| said))
     }
 
@@ -528,8 +537,9 @@ impl Engine {
                 Ok(said) => return said,
                 Err(e) => Err(e),
             },
+            "keephash" => check_value("KeepHash", &value).map(|keep| self.keep_hash = keep),
             _ => Err(format!(
-                "setoption: unknown option `{name}` (known: Game, Rules, Set, Threads, Hash, Level, MultiPV, Tables)"
+                "setoption: unknown option `{name}` (known: Game, Rules, Set, Threads, Hash, Level, MultiPV, Tables, KeepHash)"
             )),
         };
         match result {
@@ -587,6 +597,7 @@ impl Engine {
             threads: self.threads,
             level: self.level,
             multipv: self.multipv,
+            keep_hash: self.keep_hash,
             go,
             kept: Arc::clone(&self.kept),
         };
@@ -625,6 +636,7 @@ struct Job {
     threads: usize,
     level: u8,
     multipv: usize,
+    keep_hash: bool,
     go: Go,
     kept: Arc<Mutex<Kept>>,
 }
@@ -681,6 +693,7 @@ impl Job {
         let hash = self.hash;
         let threads = self.threads;
         let multipv = self.multipv;
+        let keep_table = self.keep_hash;
         let kept = Arc::clone(&self.kept);
         std::thread::spawn(move || {
             let found = if let Some(player) = player.as_mut() {
@@ -698,7 +711,7 @@ impl Job {
                     table_megabytes: hash,
                     top_moves: multipv,
                     threads,
-                    keep_table: true,
+                    keep_table,
                     ..SearchConfig::default()
                 };
                 let mut kept = kept.lock().unwrap_or_else(PoisonError::into_inner);
@@ -850,7 +863,7 @@ mod tests {
         assert!(lines[0].starts_with("id name kraal"));
         assert!(lines[1].starts_with("id author"));
         for option in [
-            "Game", "Rules", "Set", "Threads", "Hash", "Level", "MultiPV", "Tables",
+            "Game", "Rules", "Set", "Threads", "Hash", "Level", "MultiPV", "Tables", "KeepHash",
         ] {
             assert!(
                 lines
@@ -869,6 +882,7 @@ mod tests {
         for (line, named) in [
             ("setoption name Hash value 0", "Hash"),
             ("setoption name Hash value lots", "Hash"),
+            ("setoption name KeepHash value maybe", "KeepHash"),
             ("setoption name Level value 8", "Level"),
             ("setoption name MultiPV value -1", "MultiPV"),
             ("setoption name Game value chess", "chess"),
@@ -908,12 +922,13 @@ mod tests {
         assert_eq!(e.rules.game_name(), "mulabalaba");
     }
 
-    /// Within a game each search starts from the table the last one left: the same position
-    /// searched again to the same depth takes a fraction of the nodes. `ucinewgame` and
-    /// `setoption` forget it, so the count is the first search's again.
+    /// With `KeepHash`, within a game each search starts from the table the last one left: the
+    /// same position searched again to the same depth takes a fraction of the nodes.
+    /// `ucinewgame` and `setoption` forget it, so the count is the first search's again.
     #[test]
     fn a_game_s_searches_share_their_table_until_a_new_game() {
         let (mut e, lines) = engine();
+        assert!(e.handle("setoption name KeepHash value true").is_empty());
         let nodes_to_depth_8 = |e: &mut Engine| -> u64 {
             lines.lock().unwrap().clear();
             e.handle("position startpos");
@@ -936,6 +951,10 @@ mod tests {
         assert_eq!(nodes_to_depth_8(&mut e), first);
         nodes_to_depth_8(&mut e);
         assert!(e.handle("setoption name Hash value 16").is_empty());
+        assert_eq!(nodes_to_depth_8(&mut e), first);
+        // Without KeepHash every search starts from an empty table.
+        assert!(e.handle("setoption name KeepHash value false").is_empty());
+        assert_eq!(nodes_to_depth_8(&mut e), first);
         assert_eq!(nodes_to_depth_8(&mut e), first);
     }
 
