@@ -56,6 +56,9 @@ pub trait Game: 'static {
 
     /// Appends the legal moves of `state` to `out` (none when the game is over).
     fn legal_moves(state: &Self::State, out: &mut Vec<Self::Move>);
+    /// Whether `mv` is one of [`Game::legal_moves`] of `state`, told without generating them
+    /// (the search tries the table's move before the others are generated).
+    fn is_legal(state: &Self::State, mv: Self::Move) -> bool;
     /// Plays a legal move.
     fn play(state: &mut Self::State, mv: Self::Move) -> Self::Undo;
     /// Takes back the last move played.
@@ -105,6 +108,10 @@ macro_rules! rules_crate_methods {
     () => {
         fn legal_moves(state: &Position, out: &mut Vec<Move>) {
             state.legal_moves_into(out);
+        }
+
+        fn is_legal(state: &Position, mv: Move) -> bool {
+            state.is_legal(mv)
         }
 
         fn play(state: &mut Position, mv: Move) -> Undo {

@@ -439,11 +439,16 @@ fn bench_positions() -> [(&'static str, Position); 2] {
 /// games at 100,000 nodes a move (docs/ai.md, "Against the build before" and "Threads"). With
 /// table cut-offs the score at a depth depends on what the table kept, so both together give
 /// a root move and score of their own.
+///
+/// Re-pinned on 2026-12-04 for the table's move searched before the others are generated
+/// (was: f6, 1067, 310,081 nodes from the start; 271,055 in the middlegame). The order of the
+/// other moves is now taken after the table's move was searched, from a history that search
+/// has added to, so the trees differ; docs/ai.md ("Against the build before") has the match.
 #[test]
 fn a_fixed_depth_search_is_pinned() {
     let expected = [
-        ("start", 9, "f6", Score::Value(1067), 310_081),
-        ("midgame", 10, "b2-b4xb6", Score::Value(3946), 271_055),
+        ("start", 9, "b2", Score::Value(840), 281_033),
+        ("midgame", 10, "b2-b4xb6", Score::Value(3946), 251_572),
     ];
     let mut found = Vec::new();
     for ((name, depth, _, _, _), (_, pos)) in expected.into_iter().zip(bench_positions()) {
@@ -592,8 +597,10 @@ fn a_fixed_depth_mancala_search_is_pinned() {
         );
         found.push((*name, best, report.score, report.nodes));
     }
+    // Re-pinned on 2026-12-04 with the mill games' pin (was: F, -206, 35,478 from the Oware
+    // start).
     let expected = [
-        ("oware start", "F", Score::Value(-206), 35_478),
+        ("oware start", "F", Score::Value(-167), 22_857),
         ("oware midgame", "E", Score::Value(1107), 8_623),
         ("mulabalaba start", "9", Score::Value(1616), 5_088),
     ];

@@ -92,6 +92,25 @@ const FUTILITY_MARGIN: i32 = 600;
 /// How many moves of a node are picked best-first one at a time before the rest are sorted.
 const PICKED: usize = 3;
 
+/// A node's search window and the best score and move found so far.
+struct Window<M> {
+    alpha: i32,
+    beta: i32,
+    best: i32,
+    best_move: Option<M>,
+}
+
+impl<M> Window<M> {
+    /// Counts a move's score: the best so far if it is higher, and alpha rises with it.
+    fn raise(&mut self, score: i32, mv: M) {
+        if score > self.best {
+            self.best = score;
+            self.best_move = Some(mv);
+            self.alpha = self.alpha.max(score);
+        }
+    }
+}
+
 /// What the threads of one multi-threaded search share besides the table.
 #[derive(Default)]
 struct Shared {
@@ -499,7 +518,7 @@ impl<G: Game> Searcher<G> {
         state: &mut G::State,
         depth: i32,
         ply: u32,
-        mut alpha: i32,
+        alpha: i32,
         beta: i32,
     ) -> i32 {
         if self.nodes >= self.node_limit {
@@ -547,6 +566,70 @@ impl<G: Game> Searcher<G> {
             && depth == 1
             && alpha.abs() < WIN_BOUND
             && self.leaf(state) + FUTILITY_MARGIN <= alpha;
+        let original_alpha = alpha;
+        let mut window = Window {
+            alpha,
+            beta,
+            best: if futile { alpha } else { -INFINITY },
+            best_move: None,
+        };
+        // The table's move is searched before the other moves are generated: where it cuts
+        // off, as it mostly does, they never are. It is the first move searched, as it would
+        // be first in the order of the generated moves, so the tree is the same.
+        let first = hash_move.filter(|&m| G::is_legal(state, m));
+        if let Some(mv) = first {
+            let undo = G::play(state, mv);
+            let score = -self.negamax(state, depth - 1, ply + 1, -beta, -alpha);
+            G::undo(state, undo);
+            if self.aborted {
+                return 0;
+            }
+            window.raise(score, mv);
+        }
+        if window.alpha < beta {
+            self.search_generated(state, depth, ply, futile, first, &mut window);
+        } else if let Some(mv) = first {
+            self.reward(p, state, mv, depth);
+        }
+        if self.aborted {
+            return 0;
+        }
+        let Window {
+            best, best_move, ..
+        } = window;
+        if !use_table {
+            return best;
+        }
+        let bound = if best <= original_alpha {
+            Bound::Upper
+        } else if best >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        self.table.store(Entry {
+            key,
+            depth,
+            score: to_table(best, ply),
+            bound,
+            best: best_move,
+        });
+        best
+    }
+
+    /// Generates the moves of a node whose table move (`first`, if legal) was searched without
+    /// cutting off, and searches the others in order until one does: the table's move first
+    /// (already searched), then the killers, then by prior and history.
+    fn search_generated(
+        &mut self,
+        state: &mut G::State,
+        depth: i32,
+        ply: u32,
+        futile: bool,
+        first: Option<G::Move>,
+        window: &mut Window<G::Move>,
+    ) {
+        let p = ply as usize;
         let mut moves = std::mem::take(&mut self.buffers[p]);
         let mut order = std::mem::take(&mut self.order[p]);
         moves.clear();
@@ -558,12 +641,12 @@ impl<G: Game> Searcher<G> {
         // sort, and names the move: ordering the keys orders the moves.
         let tagged = |key: i64, i: usize| (key << 16) | (0xFFFF - i.min(0xFFFF) as i64);
         if futile {
-            // Only the hash move, the killers and moves with a prior are searched, and they
-            // order before every quiet move: leave the quiet ones out (same order, same indices).
+            // Only the killers and moves with a prior are searched, and they order before
+            // every quiet move: leave the quiet ones out (same order, same indices).
             for (i, &m) in moves.iter().enumerate() {
                 let prior = G::move_prior(state, m);
-                let key = if Some(m) == hash_move {
-                    1 << 40
+                let key = if Some(m) == first {
+                    continue;
                 } else if Some(m) == killers[0] {
                     1 << 32
                 } else if Some(m) == killers[1] {
@@ -581,44 +664,44 @@ impl<G: Game> Searcher<G> {
                     + i64::from(history[G::move_key(m)].min(4095));
                 tagged(key, i)
             }));
-            // The hash move first, then the killers: each found once (legal moves are
-            // distinct), the later marks overriding the earlier where a killer is the hash move.
-            for (special, key) in [
-                (killers[1], (1i64 << 32) - 1),
-                (killers[0], 1 << 32),
-                (hash_move, 1 << 40),
-            ] {
+            // The killers first: each found once (legal moves are distinct).
+            for (special, key) in [(killers[1], (1i64 << 32) - 1), (killers[0], 1 << 32)] {
                 if let Some(m) = special
                     && let Some(i) = moves.iter().position(|&x| x == m)
                 {
                     order[i] = (key << 16) | (order[i] & 0xFFFF);
                 }
             }
+            // The table's move was searched already.
+            if let Some(m) = first
+                && let Some(i) = moves.iter().position(|&x| x == m)
+            {
+                order.swap_remove(i);
+            }
         }
+        // Moves searched before the generated ones: the table's move.
+        let before = usize::from(first.is_some());
         // Keys are distinct, so picking the best few one by one and sorting the rest once
         // gives the order a full sort would, cheaper where a cutoff comes early.
         let mut sorted = false;
-        let original_alpha = alpha;
-        let mut best = -INFINITY;
-        let mut best_move = None;
-        if futile {
-            best = alpha;
-        }
-        for i in 0..order.len() {
-            if i < PICKED {
-                let best_at = (i..order.len()).max_by_key(|&j| order[j]).unwrap_or(i);
-                order.swap(i, best_at);
+        for j in 0..order.len() {
+            if j + before < PICKED {
+                let best_at = (j..order.len()).max_by_key(|&k| order[k]).unwrap_or(j);
+                order.swap(j, best_at);
             } else if !sorted {
-                order[i..].sort_unstable_by(|a, b| b.cmp(a));
+                order[j..].sort_unstable_by(|a, b| b.cmp(a));
                 sorted = true;
             }
-            let key = order[i];
+            let key = order[j];
             let mv = moves[0xFFFF - (key & 0xFFFF) as usize];
             let ordered = key >> 16;
             let quiet = ordered < (1 << 32) - 1 && G::move_prior(state, mv) == 0;
             if futile && quiet {
                 continue;
             }
+            // The move's place among all the node's moves, the table's move first.
+            let i = j + before;
+            let (alpha, beta) = (window.alpha, window.beta);
             let undo = G::play(state, mv);
             let score = if i == 0 {
                 -self.negamax(state, depth - 1, ply + 1, -beta, -alpha)
@@ -642,45 +725,25 @@ impl<G: Game> Searcher<G> {
             if self.aborted {
                 break;
             }
-            if score > best {
-                best = score;
-                best_move = Some(mv);
-                if score > alpha {
-                    alpha = score;
-                    if alpha >= beta {
-                        if G::move_prior(state, mv) == 0 && killers[0] != Some(mv) {
-                            self.killers[p] = [Some(mv), killers[0]];
-                        }
-                        let h = &mut self.history[G::move_key(mv)];
-                        *h = (*h + depth * depth).min(1 << 20);
-                        break;
-                    }
-                }
+            window.raise(score, mv);
+            if window.alpha >= beta {
+                self.reward(p, state, mv, depth);
+                break;
             }
         }
         self.buffers[p] = moves;
         self.order[p] = order;
-        if self.aborted {
-            return 0;
+    }
+
+    /// Remembers `mv`, which cut off at ply `p` and `depth`: as a killer if it is quiet, and in
+    /// the history.
+    fn reward(&mut self, p: usize, state: &G::State, mv: G::Move, depth: i32) {
+        let killers = self.killers[p];
+        if G::move_prior(state, mv) == 0 && killers[0] != Some(mv) {
+            self.killers[p] = [Some(mv), killers[0]];
         }
-        if !use_table {
-            return best;
-        }
-        let bound = if best <= original_alpha {
-            Bound::Upper
-        } else if best >= beta {
-            Bound::Lower
-        } else {
-            Bound::Exact
-        };
-        self.table.store(Entry {
-            key,
-            depth,
-            score: to_table(best, ply),
-            bound,
-            best: best_move,
-        });
-        best
+        let h = &mut self.history[G::move_key(mv)];
+        *h = (*h + depth * depth).min(1 << 20);
     }
 
     /// Follows the table's best moves from the root for up to `depth` plies.
