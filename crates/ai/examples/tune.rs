@@ -58,7 +58,10 @@ fn tune<G: Tunable>(starts: &[G::State], plan: &Plan) {
     println!("  (the first player's edge, fitted apart: {first_player})");
     let used = |i: usize| samples.iter().filter(|s| s.features[i] != 0).count();
     for (i, ((name, o), n)) in names.iter().zip(&old).zip(&new).enumerate() {
-        println!("  {name:<34} {o:>6} -> {n:>6}   (non-zero in {} positions)", used(i));
+        println!(
+            "  {name:<34} {o:>6} -> {n:>6}   (non-zero in {} positions)",
+            used(i)
+        );
     }
 }
 

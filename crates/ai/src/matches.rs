@@ -575,15 +575,20 @@ mod tests {
             ..MatchConfig::default()
         };
         let told = Mutex::new(Vec::new());
-        let result = play_match_with::<Morris>(&start, &make, config, Pace::Budget, &|_| {}, &|g| {
-            told.lock()
-                .expect("lock")
-                .push((g.index, g.a_first, g.verdict));
-        })
-        .expect("built-in players start");
+        let result =
+            play_match_with::<Morris>(&start, &make, config, Pace::Budget, &|_| {}, &|g| {
+                told.lock()
+                    .expect("lock")
+                    .push((g.index, g.a_first, g.verdict));
+            })
+            .expect("built-in players start");
         let mut half_points = [0usize; 8];
         for (index, a_first, first_mover) in told.into_inner().expect("lock") {
-            let for_a = if a_first { first_mover } else { first_mover.flip() };
+            let for_a = if a_first {
+                first_mover
+            } else {
+                first_mover.flip()
+            };
             half_points[index / 2] += match for_a {
                 Verdict::Win => 2,
                 Verdict::Draw => 1,

@@ -204,12 +204,15 @@ pub fn style_terms(pos: &Position) -> [i32; 4] {
 #[must_use]
 pub fn evaluate_with(pos: &Position, weighting: &Weighting) -> i32 {
     let f = features(pos);
-    weighted(&f, &WEIGHTS[weight_phase(pos)], &weighting.morris[..f.len()])
-        + weighted(
-            &style_terms(pos),
-            &STYLE_WEIGHTS,
-            &weighting.morris[f.len()..],
-        )
+    weighted(
+        &f,
+        &WEIGHTS[weight_phase(pos)],
+        &weighting.morris[..f.len()],
+    ) + weighted(
+        &style_terms(pos),
+        &STYLE_WEIGHTS,
+        &weighting.morris[f.len()..],
+    )
 }
 
 /// The static evaluation of a mill-game position for the side to move: the weighted sum of

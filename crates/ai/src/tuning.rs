@@ -309,6 +309,9 @@ mod tests {
                 .sum();
             assert_eq!(weighted, morris::evaluate(&pos), "{text}");
         }
-        assert_eq!(Morris::units(&Position::new(Options::default())), [0, 10, 20]);
+        assert_eq!(
+            Morris::units(&Position::new(Options::default())),
+            [0, 10, 20]
+        );
     }
 }
