@@ -91,6 +91,8 @@ const MIN_TABLE_DEPTH: i32 = 2;
 const FUTILITY_MARGIN: i32 = 600;
 /// How many moves of a node are picked best-first one at a time before the rest are sorted.
 const PICKED: usize = 3;
+/// The bound of a history value either way.
+const HISTORY_MAX: i32 = 1 << 20;
 
 /// A node's search window and the best score and move found so far.
 struct Window<M> {
@@ -340,13 +342,19 @@ impl<G: Game> Searcher<G> {
             }
             let depth = (depth + skip).min(max_depth);
             let scored = self.aspirated_root(&mut state, &mut root, depth, previous);
-            // An unfinished iteration proves nothing: keep the last finished one.
-            let Some((best_move, best_score)) = scored.filter(|_| !self.aborted) else {
+            let Some((best_move, best_score)) = scored else {
                 break;
             };
             previous = best_score;
             report.best = Some(best_move);
             report.score = Score::from_raw(best_score);
+            if self.aborted {
+                // An unfinished iteration's best move is played, but its depth was not reached.
+                if main && report.pv.first() != Some(&best_move) {
+                    report.pv = self.principal_variation(&mut state, best_move, depth);
+                }
+                break;
+            }
             report.depth = depth;
             report.top = root
                 .iter()
@@ -385,8 +393,13 @@ impl<G: Game> Searcher<G> {
     }
 
     /// One iteration at the root, first in a narrow window around `previous`, widened on failure.
-    /// Sorts `root` best first and returns the best move and score (none if aborted before any
-    /// move was searched completely).
+    /// Sorts `root` best first and returns the best move and score.
+    ///
+    /// If the search is stopped during the iteration, the moves searched to the end count: the
+    /// first of them is the last iteration's best, so the best of them is at least as good at
+    /// this depth, unless none scored above the window (then the deeper search has only found
+    /// the last best worse than it seemed, and the last iteration's result stands: `None`). With
+    /// more than one top move an unfinished iteration is never used.
     ///
     /// With more than one top move the window stays open below: a top move other than the best
     /// may score far below `previous`, and one that failed low would keep its upper bound as its
@@ -410,7 +423,8 @@ impl<G: Game> Searcher<G> {
         loop {
             let best = self.root_iteration(state, root, depth, alpha, beta)?;
             if self.aborted {
-                return Some(best);
+                let proven = self.config.top_moves <= 1 && best.1 > alpha;
+                return proven.then_some(best);
             }
             if best.1 <= alpha && alpha > -INFINITY {
                 alpha = (alpha - delta).max(-INFINITY);
@@ -652,7 +666,7 @@ impl<G: Game> Searcher<G> {
                 } else if Some(m) == killers[1] {
                     (1 << 32) - 1
                 } else if prior != 0 {
-                    i64::from(prior) * 4096 + i64::from(history[G::move_key(m)].min(4095))
+                    i64::from(prior) * 4096 + i64::from(history[G::move_key(m)].clamp(-4095, 4095))
                 } else {
                     continue;
                 };
@@ -661,7 +675,7 @@ impl<G: Game> Searcher<G> {
         } else {
             order.extend(moves.iter().enumerate().map(|(i, &m)| {
                 let key = i64::from(G::move_prior(state, m)) * 4096
-                    + i64::from(history[G::move_key(m)].min(4095));
+                    + i64::from(history[G::move_key(m)].clamp(-4095, 4095));
                 tagged(key, i)
             }));
             // The killers first: each found once (legal moves are distinct).
@@ -728,6 +742,18 @@ impl<G: Game> Searcher<G> {
             window.raise(score, mv);
             if window.alpha >= beta {
                 self.reward(p, state, mv, depth);
+                if G::move_prior(state, mv) == 0 {
+                    // The quiet moves searched before it did not cut off: they order later.
+                    let tried = order[..j]
+                        .iter()
+                        .map(|&k| moves[0xFFFF - (k & 0xFFFF) as usize]);
+                    for m in first.into_iter().chain(tried) {
+                        if G::move_prior(state, m) == 0 {
+                            let h = &mut self.history[G::move_key(m)];
+                            *h = (*h - depth * depth).max(-HISTORY_MAX);
+                        }
+                    }
+                }
                 break;
             }
         }
@@ -743,7 +769,7 @@ impl<G: Game> Searcher<G> {
             self.killers[p] = [Some(mv), killers[0]];
         }
         let h = &mut self.history[G::move_key(mv)];
-        *h = (*h + depth * depth).min(1 << 20);
+        *h = (*h + depth * depth).min(HISTORY_MAX);
     }
 
     /// Follows the table's best moves from the root for up to `depth` plies.
