@@ -735,13 +735,14 @@ impl Job {
             let _ = sender.send(found);
         });
         let level = self.level;
-        let mut shown = 0;
+        // The depth and first move of the last `info` line printed.
+        let mut shown = (0, None);
         let deadline = limits.time.map(|t| started + t);
         // One line per finished iteration, however fast they come (the search queues them).
-        let show = |shown: &mut u32| {
+        let show = |shown: &mut (u32, Option<String>)| {
             for p in search_flag.take_iterations() {
-                if p.depth > *shown {
-                    *shown = p.depth;
+                if p.depth > shown.0 {
+                    *shown = (p.depth, p.pv.first().cloned());
                     (self.out)(self.info(p.depth, p.score, p.nodes, p.elapsed, &p.pv.join(" ")));
                 }
             }
@@ -779,7 +780,12 @@ impl Job {
                     1,
                 ));
             }
-        } else if (found.depth > 0 && found.depth != shown) || level > 0 {
+        } else if (found.depth > 0
+            && (found.depth, found.pv.first()) != (shown.0, shown.1.as_ref()))
+            || level > 0
+        {
+            // A last line where it tells more: a deeper finished iteration, or a better move
+            // found by the iteration the stop cut short (its line starts with the `bestmove`).
             (self.out)(self.info(
                 found.depth,
                 found.score,
@@ -854,6 +860,51 @@ mod tests {
         last.strip_prefix("bestmove ")
             .unwrap_or_else(|| panic!("no bestmove last: {all:#?}"))
             .to_owned()
+    }
+
+    /// Whatever the node budget stops, the last `info` line's principal variation starts with
+    /// the `bestmove`, also when the iteration the budget cut short found a better move than
+    /// the last finished one (some of these budgets do: `changed` counts them).
+    #[test]
+    fn the_last_line_s_variation_starts_with_the_best_move() {
+        let mut changed = 0;
+        let setups = [
+            ("morabaraba", "position startpos"),
+            ("morabaraba", "position startpos moves d2 d6 b2"),
+            ("oware", "position startpos moves C f"),
+        ];
+        // Small budgets: the shallow iterations change their minds most often.
+        for (game, nodes) in setups
+            .iter()
+            .flat_map(|s| (100..3_000).step_by(50).map(move |n| (s, n)))
+        {
+            let (mut e, lines) = engine();
+            e.handle(&format!("setoption name Game value {}", game.0));
+            e.handle(game.1);
+            e.handle(&format!("go nodes {nodes}"));
+            e.finish();
+            let best = bestmove(&lines);
+            let all = printed(&lines);
+            let pv_head = |line: &String| {
+                let (_, pv) = line.split_once(" pv ").expect("a pv");
+                pv.split(' ').next().unwrap_or_default().to_owned()
+            };
+            let infos: Vec<&String> = all
+                .iter()
+                .filter(|l| l.starts_with("info depth "))
+                .collect();
+            let last = infos.last().expect("an info line");
+            assert_eq!(pv_head(last), best, "nodes {nodes}: {all:#?}");
+            // The lines of the finished iterations: the last of them named another move.
+            let finished = infos.iter().rev().find(|l| pv_head(l) != best);
+            changed += usize::from(
+                finished.is_some_and(|l| l.split(' ').nth(2) == last.split(' ').nth(2)),
+            );
+        }
+        assert!(
+            changed > 0,
+            "no budget cut an iteration that changed the move"
+        );
     }
 
     #[test]
