@@ -267,10 +267,10 @@ pub fn evaluate(pos: &Position) -> i32 {
     let (mut steps_placing, mut blocked_placing) = ([0i32; 2], [0i32; 2]);
     for c in 0..2 {
         match phases[c] {
-            Phase::Moving => (mobility[c], blocked[c]) = moving_mobility(cows[c], empty, adjacency),
+            Phase::Moving => (mobility[c], blocked[c]) = kept_mobility(pos, Color::ALL[c]),
             Phase::Placing => {
                 mobility[c] = placing_mobility();
-                (steps_placing[c], blocked_placing[c]) = moving_mobility(cows[c], empty, adjacency);
+                (steps_placing[c], blocked_placing[c]) = kept_mobility(pos, Color::ALL[c]);
             }
             Phase::Flying => mobility[c] = placing_mobility(),
         }
@@ -292,19 +292,14 @@ pub fn evaluate(pos: &Position) -> i32 {
         + w[9] * (blocked_placing[me] - blocked_placing[them])
 }
 
-/// The free steps of the cows `own` (each cow's empty neighbours, summed) and how many of them
-/// have none. One count of set bits a cow: a single instruction on the x86-64-v2 target the
-/// workspace builds for (ARCHITECTURE.md, "Target").
-fn moving_mobility(mut own: u32, empty: u32, adjacency: &[u32]) -> (i32, i32) {
-    let (mut mobility, mut blocked) = (0, 0);
-    while own != 0 {
-        let p = own.trailing_zeros() as usize;
-        own &= own - 1;
-        let free = adjacency[p] & empty;
-        blocked += i32::from(free == 0);
-        mobility += free.count_ones() as i32;
-    }
-    (mobility, blocked)
+/// The free steps of `colour`'s cows and how many of them have none, as the position keeps
+/// them through play and undo ([`Position::free_steps`], [`Position::blocked_cows`]).
+#[inline]
+fn kept_mobility(pos: &Position, colour: Color) -> (i32, i32) {
+    (
+        pos.free_steps(colour) as i32,
+        pos.blocked_cows(colour) as i32,
+    )
 }
 
 /// The static evaluation as the plain dot product of [`features`] and the phase's row of

@@ -36,6 +36,11 @@ pub(crate) struct State {
     /// Per colour, how many of its cows each mill holds, in two bit planes: bit `i` of
     /// `[low, high]` is bit 0 and bit 1 of mill `i`'s count (see [`Position::mills_holding`]).
     pub mill_counts: [[u32; 2]; 2],
+    /// Per colour, the free steps of its cows on the board (each cow's empty neighbours,
+    /// summed; see [`Position::free_steps`]).
+    pub steps: [u8; 2],
+    /// Per colour, how many of its cows on the board have no empty neighbour.
+    pub blocked: [u8; 2],
     pub outcome: Option<Outcome>,
 }
 
@@ -189,10 +194,13 @@ impl Position {
             hash: 0,
             window_start: 0,
             mill_counts: [[0; 2]; 2],
+            steps: [0; 2],
+            blocked: [0; 2],
             outcome: None,
         };
         self.state.hash = self.compute_hash();
         self.state.mill_counts = self.compute_mill_counts();
+        (self.state.steps, self.state.blocked) = self.compute_steps();
         self.history.clear();
         self.history.push(self.state.hash);
         self.state.outcome = self.compute_outcome();
@@ -222,12 +230,15 @@ impl Position {
                 hash: 0,
                 window_start: 0,
                 mill_counts: [[0; 2]; 2],
+                steps: [0; 2],
+                blocked: [0; 2],
                 outcome: None,
             },
             history: Vec::with_capacity(64),
         };
         pos.state.hash = pos.compute_hash();
         pos.state.mill_counts = pos.compute_mill_counts();
+        (pos.state.steps, pos.state.blocked) = pos.compute_steps();
         pos.history.push(pos.state.hash);
         pos.state.outcome = pos.compute_outcome();
         pos
@@ -272,6 +283,24 @@ impl Position {
             3 => low & high,
             _ => 0,
         }
+    }
+
+    /// The free steps of `color`'s cows on the board: each cow's empty neighbours, summed,
+    /// whatever the colour's phase (a colour still placing has the steps it would have if it
+    /// moved now). Kept up to date by play and undo, so it costs a load: the evaluation asks
+    /// it at every leaf.
+    #[must_use]
+    #[inline]
+    pub fn free_steps(&self, color: Color) -> u32 {
+        u32::from(self.state.steps[color.index()])
+    }
+
+    /// How many of `color`'s cows on the board have no empty neighbour (whatever the colour's
+    /// phase). Kept up to date by play and undo, as [`Position::free_steps`].
+    #[must_use]
+    #[inline]
+    pub fn blocked_cows(&self, color: Color) -> u32 {
+        u32::from(self.state.blocked[color.index()])
     }
 
     /// The empty points where `color` would close a mill by placing a cow there (the third
@@ -570,6 +599,10 @@ impl Position {
             // A ban forbids at most one of the many flies, and never a placement.
             return self.state.cows[color.index()] != 0 || self.state.hand[color.index()] > 0;
         }
+        if self.state.bans[color.index()].is_none() {
+            // Some cow has an empty neighbour (the counts kept by play and undo).
+            return self.state.steps[color.index()] != 0;
+        }
         let own = self.state.cows[color.index()];
         for f in points_of(own) {
             let mut targets = self.board.adjacent_bits(f) & empty;
@@ -693,6 +726,21 @@ impl Position {
         counts
     }
 
+    /// Counts, from scratch, each colour's free steps and blocked cows (the incremental
+    /// counts must always equal it).
+    fn compute_steps(&self) -> ([u8; 2], [u8; 2]) {
+        let empty = self.empty();
+        let (mut steps, mut blocked) = ([0u8; 2], [0u8; 2]);
+        for c in Color::ALL {
+            for p in points_of(self.state.cows[c.index()]) {
+                let free = (self.board.adjacent_bits(p) & empty).count_ones() as u8;
+                steps[c.index()] += free;
+                blocked[c.index()] += u8::from(free == 0);
+            }
+        }
+        (steps, blocked)
+    }
+
     /// Plays a move known to be legal (from [`Position::legal_moves`]) and returns what
     /// [`Position::undo`] needs to take it back. This is the fast path for search.
     ///
@@ -710,6 +758,7 @@ impl Position {
             st.cows[s] |= 1 << to;
             st.hash ^= KEYS.cows[s][to as usize];
             count_in(&mut st.mill_counts[s], through(to));
+            steps_in(st, board, s, to);
             if from == NO_POINT {
                 st.hash ^= KEYS.hand[s][usize::from(st.hand[s])];
                 st.hand[s] = st.hand[s].saturating_sub(1);
@@ -718,6 +767,7 @@ impl Position {
                 st.cows[s] &= !(1 << from);
                 st.hash ^= KEYS.cows[s][from as usize];
                 count_out(&mut st.mill_counts[s], through(from));
+                steps_out(st, board, s, from);
                 if self.options.remake == Remake::NoImmediateReturn
                     && self.board.mills_formed(from as usize, prev.cows[s]) > 0
                     && self.board.mills_formed(to as usize, st.cows[s]) > 0
@@ -727,10 +777,12 @@ impl Position {
             }
         }
         if shots != 0 {
-            st.cows[o] &= !shots;
+            // One cow at a time, so that each update of the steps sees the board it changes.
             for p in points_of(shots) {
+                st.cows[o] &= !p.bit();
                 st.hash ^= KEYS.cows[o][p.index()];
                 count_out(&mut st.mill_counts[o], board.mills_through(p));
+                steps_out(st, board, o, p.index() as u8);
             }
             if let Some((bf, bt)) = st.bans[o]
                 && shots & (1 << bf) != 0
@@ -940,6 +992,57 @@ fn count_out(counts: &mut [u32; 2], mills: u32) {
     let borrow = !counts[0] & mills;
     counts[0] ^= mills;
     counts[1] ^= borrow;
+}
+
+/// A cow of colour `c` has arrived on the point `p`, empty before (`st.cows` holds it now):
+/// the cows around `p` lose their step into it, those left with none are blocked, and the new
+/// cow's own steps count (see [`State::steps`]). Wrapping arithmetic: an illegal move played
+/// unchecked leaves the counts wrong, never panics.
+#[inline(always)]
+fn steps_in(st: &mut State, board: &Board, c: usize, p: u8) {
+    let adjacency = board.adjacency();
+    let empty = board.point_bits() & !(st.cows[0] | st.cows[1]);
+    let around = adjacency[usize::from(p)];
+    for k in 0..2 {
+        st.steps[k] = st.steps[k].wrapping_sub((around & st.cows[k]).count_ones() as u8);
+    }
+    let mut neighbours = around & !empty;
+    while neighbours != 0 {
+        let q = neighbours.trailing_zeros();
+        neighbours &= neighbours - 1;
+        if adjacency[q as usize] & empty == 0 {
+            let k = (st.cows[1] >> q & 1) as usize;
+            st.blocked[k] = st.blocked[k].wrapping_add(1);
+        }
+    }
+    let own = (around & empty).count_ones() as u8;
+    st.steps[c] = st.steps[c].wrapping_add(own);
+    st.blocked[c] = st.blocked[c].wrapping_add(u8::from(own == 0));
+}
+
+/// The cow of colour `c` has left the point `p` (`st.cows` no longer holds it): its steps go,
+/// and the cows around `p` gain a step into it, those that had none no longer blocked.
+#[inline(always)]
+fn steps_out(st: &mut State, board: &Board, c: usize, p: u8) {
+    let adjacency = board.adjacency();
+    let empty = board.point_bits() & !(st.cows[0] | st.cows[1]);
+    let around = adjacency[usize::from(p)];
+    let own = (around & empty).count_ones() as u8;
+    st.steps[c] = st.steps[c].wrapping_sub(own);
+    st.blocked[c] = st.blocked[c].wrapping_sub(u8::from(own == 0));
+    for k in 0..2 {
+        st.steps[k] = st.steps[k].wrapping_add((around & st.cows[k]).count_ones() as u8);
+    }
+    let mut neighbours = around & !empty;
+    while neighbours != 0 {
+        let q = neighbours.trailing_zeros();
+        neighbours &= neighbours - 1;
+        // Blocked before `p` emptied: `p` is its only empty neighbour now.
+        if adjacency[q as usize] & empty == 1 << p {
+            let k = (st.cows[1] >> q & 1) as usize;
+            st.blocked[k] = st.blocked[k].wrapping_sub(1);
+        }
+    }
 }
 
 /// The phase a player is in.

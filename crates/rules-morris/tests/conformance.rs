@@ -104,6 +104,24 @@ fn check_position(pos: &Position, name: &str, rng: &mut Rng, shot: [u32; 2]) {
             }
         }
     }
+    // The free steps and blocked cows kept through play and undo equal a count of each cow's
+    // empty neighbours.
+    let empty =
+        pos.board().point_bits() & !(pos.cow_bits(Color::White) | pos.cow_bits(Color::Black));
+    for c in Color::ALL {
+        let free: Vec<u32> = pos
+            .cows(c)
+            .map(|p| (pos.board().adjacent_bits(p) & empty).count_ones())
+            .collect();
+        assert_eq!(
+            pos.free_steps(c),
+            free.iter().sum::<u32>(),
+            "{c} steps: {}",
+            ctx()
+        );
+        let blocked = free.iter().filter(|&&n| n == 0).count() as u32;
+        assert_eq!(pos.blocked_cows(c), blocked, "{c} blocked: {}", ctx());
+    }
     // The position string round-trips.
     let text = pos.to_position_string();
     let back = Position::from_position_string(&text, *pos.options()).expect("own string reads");
