@@ -260,46 +260,30 @@ pub fn evaluate(pos: &Position) -> i32 {
             }
         }
     }
-    let me = pos.side_to_move().index();
-    let them = 1 - me;
-    let placing_mobility = || empty.count_ones().min(8) as i32;
-    let (mut mobility, mut blocked) = ([0i32; 2], [0i32; 2]);
-    let (mut steps_placing, mut blocked_placing) = ([0i32; 2], [0i32; 2]);
-    for c in 0..2 {
-        match phases[c] {
-            Phase::Moving => (mobility[c], blocked[c]) = kept_mobility(pos, Color::ALL[c]),
-            Phase::Placing => {
-                mobility[c] = placing_mobility();
-                (steps_placing[c], blocked_placing[c]) = kept_mobility(pos, Color::ALL[c]);
-            }
-            Phase::Flying => mobility[c] = placing_mobility(),
-        }
-    }
-    let material = |c: usize| on_board[c] as i32 + i32::from(hands[c]);
-    let placing = |c: usize| i32::from(phases[c] == Phase::Placing);
-    let flying = |c: usize| i32::from(phases[c] == Phase::Flying);
-    let (mp, tp) = (placing(me), placing(them));
     let w = &WEIGHTS[phase_row(phases)];
-    w[0] * (material(me) - material(them))
-        + w[1] * (open[me] * mp - open[them] * tp)
-        + w[2] * (open[me] * (1 - mp) - open[them] * (1 - tp))
-        + w[3] * (double[me].count_ones() as i32 - double[them].count_ones() as i32)
-        + w[4] * (mobility[me] - mobility[them])
-        + w[5] * (blocked[me] - blocked[them])
-        + w[6] * i32::from(open[me] > 0)
-        + w[7] * (flying(me) - flying(them))
-        + w[8] * (steps_placing[me] - steps_placing[them])
-        + w[9] * (blocked_placing[me] - blocked_placing[them])
-}
-
-/// The free steps of `colour`'s cows and how many of them have none, as the position keeps
-/// them through play and undo ([`Position::free_steps`], [`Position::blocked_cows`]).
-#[inline]
-fn kept_mobility(pos: &Position, colour: Color) -> (i32, i32) {
-    (
-        pos.free_steps(colour) as i32,
-        pos.blocked_cows(colour) as i32,
-    )
+    let placing_mobility = empty.count_ones().min(8) as i32;
+    // Every feature is one side's value minus the other's under the same weight, so each side
+    // is weighted alone, by what its phase counts.
+    let side = |c: usize| {
+        let colour = Color::ALL[c];
+        let material = on_board[c] as i32 + i32::from(hands[c]);
+        let (steps, blocked) = (
+            pos.free_steps(colour) as i32,
+            pos.blocked_cows(colour) as i32,
+        );
+        w[0] * material
+            + w[3] * double[c].count_ones() as i32
+            + match phases[c] {
+                // While placing: the steps and blocked cows it would have if it moved now.
+                Phase::Placing => {
+                    w[1] * open[c] + w[4] * placing_mobility + w[8] * steps + w[9] * blocked
+                }
+                Phase::Moving => w[2] * open[c] + w[4] * steps + w[5] * blocked,
+                Phase::Flying => w[2] * open[c] + w[4] * placing_mobility + w[7],
+            }
+    };
+    let me = pos.side_to_move().index();
+    side(me) - side(1 - me) + w[6] * i32::from(open[me] > 0)
 }
 
 /// The static evaluation as the plain dot product of [`features`] and the phase's row of
