@@ -631,9 +631,10 @@ impl<G: Game> Searcher<G> {
         best
     }
 
-    /// Generates the moves of a node whose table move (`first`, if legal) was searched without
-    /// cutting off, and searches the others in order until one does: the table's move first
-    /// (already searched), then the killers, then by prior and history.
+    /// Searches the rest of a node whose table move (`first`, if legal) did not cut off: the
+    /// killers first, each checked for legality without generating anything, then, unless one
+    /// cut off, the generated moves by prior and history. The order is the one a full
+    /// generation would give (the killers order before every other move), so the tree is too.
     fn search_generated(
         &mut self,
         state: &mut G::State,
@@ -644,57 +645,60 @@ impl<G: Game> Searcher<G> {
         window: &mut Window<G::Move>,
     ) {
         let p = ply as usize;
+        let killers = self.killers[p];
+        // Moves searched before the generated ones: the table's move and the legal killers.
+        let mut searched: [Option<G::Move>; 3] = [first, None, None];
+        let mut before = usize::from(first.is_some());
+        for killer in killers.into_iter().flatten() {
+            if Some(killer) == first || !G::is_legal(state, killer) {
+                continue;
+            }
+            searched[1 + usize::from(searched[1].is_some())] = Some(killer);
+            let i = before;
+            before += 1;
+            // A killer is never reduced nor left out as futile: it cut off at this ply before.
+            let score = self.search_move(
+                state,
+                killer,
+                depth,
+                ply,
+                (window.alpha, window.beta),
+                (i > 0).then_some(0),
+            );
+            if self.aborted {
+                return;
+            }
+            window.raise(score, killer);
+            if window.alpha >= window.beta {
+                self.reward(p, state, killer, depth);
+                let tried = searched.into_iter().flatten().filter(|&m| m != killer);
+                self.punish_quiet(state, killer, depth, tried);
+                return;
+            }
+        }
         let mut moves = std::mem::take(&mut self.buffers[p]);
         let mut order = std::mem::take(&mut self.order[p]);
         moves.clear();
         G::legal_moves(state, &mut moves);
         order.clear();
-        let killers = self.killers[p];
         let history = &self.history;
         // The move's index (in the low 16 bits) breaks ties, so the order never depends on the
         // sort, and names the move: ordering the keys orders the moves.
         let tagged = |key: i64, i: usize| (key << 16) | (0xFFFF - i.min(0xFFFF) as i64);
-        if futile {
-            // Only the killers and moves with a prior are searched, and they order before
-            // every quiet move: leave the quiet ones out (same order, same indices).
-            for (i, &m) in moves.iter().enumerate() {
-                let prior = G::move_prior(state, m);
-                let key = if Some(m) == first {
-                    continue;
-                } else if Some(m) == killers[0] {
-                    1 << 32
-                } else if Some(m) == killers[1] {
-                    (1 << 32) - 1
-                } else if prior != 0 {
-                    i64::from(prior) * 4096 + i64::from(history[G::move_key(m)].clamp(-4095, 4095))
-                } else {
-                    continue;
-                };
-                order.push(tagged(key, i));
+        for (i, &m) in moves.iter().enumerate() {
+            if searched.contains(&Some(m)) {
+                continue;
             }
-        } else {
-            order.extend(moves.iter().enumerate().map(|(i, &m)| {
-                let key = i64::from(G::move_prior(state, m)) * 4096
-                    + i64::from(history[G::move_key(m)].clamp(-4095, 4095));
-                tagged(key, i)
-            }));
-            // The killers first: each found once (legal moves are distinct).
-            for (special, key) in [(killers[1], (1i64 << 32) - 1), (killers[0], 1 << 32)] {
-                if let Some(m) = special
-                    && let Some(i) = moves.iter().position(|&x| x == m)
-                {
-                    order[i] = (key << 16) | (order[i] & 0xFFFF);
-                }
+            let prior = G::move_prior(state, m);
+            // At a futile node only the moves with a prior are searched, and they order
+            // before every quiet move: leave the quiet ones out (same order, same indices).
+            if futile && prior == 0 {
+                continue;
             }
-            // The table's move was searched already.
-            if let Some(m) = first
-                && let Some(i) = moves.iter().position(|&x| x == m)
-            {
-                order.swap_remove(i);
-            }
+            let key =
+                i64::from(prior) * 4096 + i64::from(history[G::move_key(m)].clamp(-4095, 4095));
+            order.push(tagged(key, i));
         }
-        // Moves searched before the generated ones: the table's move.
-        let before = usize::from(first.is_some());
         // Keys are distinct, so picking the best few one by one and sorting the rest once
         // gives the order a full sort would, cheaper where a cutoff comes early.
         let mut sorted = false;
@@ -706,59 +710,94 @@ impl<G: Game> Searcher<G> {
                 order[j..].sort_unstable_by(|a, b| b.cmp(a));
                 sorted = true;
             }
-            let key = order[j];
-            let mv = moves[0xFFFF - (key & 0xFFFF) as usize];
-            let ordered = key >> 16;
-            let quiet = ordered < (1 << 32) - 1 && G::move_prior(state, mv) == 0;
-            if futile && quiet {
-                continue;
-            }
-            // The move's place among all the node's moves, the table's move first.
+            let mv = moves[0xFFFF - (order[j] & 0xFFFF) as usize];
+            let quiet = G::move_prior(state, mv) == 0;
+            // The move's place among all the node's moves, those searched before first.
             let i = j + before;
-            let (alpha, beta) = (window.alpha, window.beta);
-            let undo = G::play(state, mv);
-            let score = if i == 0 {
-                -self.negamax(state, depth - 1, ply + 1, -beta, -alpha)
+            let reduction = if self.prune && quiet && depth >= 3 && i >= 3 {
+                1 + i32::from(depth >= 5 && i >= 6) + i32::from(depth >= 8 && i >= 12)
             } else {
-                let reduction = if self.prune && quiet && depth >= 3 && i >= 3 {
-                    1 + i32::from(depth >= 5 && i >= 6) + i32::from(depth >= 8 && i >= 12)
-                } else {
-                    0
-                };
-                let mut s =
-                    -self.negamax(state, depth - 1 - reduction, ply + 1, -alpha - 1, -alpha);
-                if s > alpha && reduction > 0 {
-                    s = -self.negamax(state, depth - 1, ply + 1, -alpha - 1, -alpha);
-                }
-                if s > alpha && s < beta {
-                    s = -self.negamax(state, depth - 1, ply + 1, -beta, -alpha);
-                }
-                s
+                0
             };
-            G::undo(state, undo);
+            let score = self.search_move(
+                state,
+                mv,
+                depth,
+                ply,
+                (window.alpha, window.beta),
+                (i > 0).then_some(reduction),
+            );
             if self.aborted {
                 break;
             }
             window.raise(score, mv);
-            if window.alpha >= beta {
+            if window.alpha >= window.beta {
                 self.reward(p, state, mv, depth);
-                if G::move_prior(state, mv) == 0 {
-                    // The quiet moves searched before it did not cut off: they order later.
-                    let tried = order[..j]
-                        .iter()
-                        .map(|&k| moves[0xFFFF - (k & 0xFFFF) as usize]);
-                    for m in first.into_iter().chain(tried) {
-                        if G::move_prior(state, m) == 0 {
-                            let h = &mut self.history[G::move_key(m)];
-                            *h = (*h - depth * depth).max(-HISTORY_MAX);
-                        }
-                    }
-                }
+                let tried = order[..j]
+                    .iter()
+                    .map(|&k| moves[0xFFFF - (k & 0xFFFF) as usize]);
+                self.punish_quiet(
+                    state,
+                    mv,
+                    depth,
+                    searched.iter().flatten().copied().chain(tried),
+                );
                 break;
             }
         }
         self.buffers[p] = moves;
         self.order[p] = order;
+    }
+
+    /// Plays `mv` and searches it by principal variation search within the node's `window`:
+    /// the node's first move (`reduction` is `None`) with the whole window, the others with a
+    /// null window (first `reduction` plies shallower), searched again in full only if they
+    /// beat alpha. Returns its score for the node's side to move.
+    fn search_move(
+        &mut self,
+        state: &mut G::State,
+        mv: G::Move,
+        depth: i32,
+        ply: u32,
+        window: (i32, i32),
+        reduction: Option<i32>,
+    ) -> i32 {
+        let (alpha, beta) = window;
+        let undo = G::play(state, mv);
+        let score = if let Some(reduction) = reduction {
+            let mut s = -self.negamax(state, depth - 1 - reduction, ply + 1, -alpha - 1, -alpha);
+            if s > alpha && reduction > 0 {
+                s = -self.negamax(state, depth - 1, ply + 1, -alpha - 1, -alpha);
+            }
+            if s > alpha && s < beta {
+                s = -self.negamax(state, depth - 1, ply + 1, -beta, -alpha);
+            }
+            s
+        } else {
+            -self.negamax(state, depth - 1, ply + 1, -beta, -alpha)
+        };
+        G::undo(state, undo);
+        score
+    }
+
+    /// After a cutoff by `mv` at `depth`: if it is quiet, the quiet moves of `tried` (searched
+    /// before it without cutting off) lose in the history what it gained, so they order later.
+    fn punish_quiet(
+        &mut self,
+        state: &G::State,
+        mv: G::Move,
+        depth: i32,
+        tried: impl Iterator<Item = G::Move>,
+    ) {
+        if G::move_prior(state, mv) != 0 {
+            return;
+        }
+        for m in tried {
+            if G::move_prior(state, m) == 0 {
+                let h = &mut self.history[G::move_key(m)];
+                *h = (*h - depth * depth).max(-HISTORY_MAX);
+            }
+        }
     }
 
     /// Remembers `mv`, which cut off at ply `p` and `depth`: as a killer if it is quiet, and in
