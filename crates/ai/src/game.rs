@@ -67,6 +67,12 @@ pub trait Game: 'static {
     fn verdict(state: &Self::State) -> Option<Verdict>;
     /// A hash of everything that decides the future of the game.
     fn hash(state: &Self::State) -> u64;
+    /// [`Game::hash`] of the position `mv` leads to, or a close guess, told without playing
+    /// it; `None` where that is not cheap. The search only uses it to ask the processor for the
+    /// table's entry early, so a wrong guess costs time, never a result.
+    fn hash_after(_state: &Self::State, _mv: Self::Move) -> Option<u64> {
+        None
+    }
     /// A static score for the side to move: positive is good for it. Kept within ±100,000.
     fn evaluate(state: &Self::State) -> i32;
     /// The static score under a style (see [`crate::weighting`]); [`Weighting::NEUTRAL`] must

@@ -297,6 +297,12 @@ pub fn evaluate_by_features(pos: &Position) -> i32 {
         .sum()
 }
 
+/// The search's key: the rules' hash with the draw counters folded in.
+fn fold_counters(hash: u64, no_shot_plies: u16, three_cows_plies: u16) -> u64 {
+    hash ^ u64::from(no_shot_plies).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        ^ u64::from(three_cows_plies).wrapping_mul(0xC2B2_AE3D_27D4_EB4F)
+}
+
 impl Game for Morris {
     type State = Position;
     type Move = Move;
@@ -308,9 +314,27 @@ impl Game for Morris {
 
     fn hash(state: &Position) -> u64 {
         // The draw counters decide the future too; fold them in so the table never mixes them.
-        state.hash()
-            ^ u64::from(state.no_shot_plies()).wrapping_mul(0x9E37_79B9_7F4A_7C15)
-            ^ u64::from(state.three_cows_plies()).wrapping_mul(0xC2B2_AE3D_27D4_EB4F)
+        fold_counters(
+            state.hash(),
+            state.no_shot_plies(),
+            state.three_cows_plies(),
+        )
+    }
+
+    fn hash_after(state: &Position, mv: Move) -> Option<u64> {
+        // The counters as play will leave them; the three-cows count is guessed (it starts
+        // when a shot leaves the trigger's cows, which the hint does not look for).
+        let shot = mv.shot_bits() != 0;
+        let no_shot = match (shot, mv.is_placement()) {
+            (true, _) => 0,
+            (false, true) => state.no_shot_plies(),
+            (false, false) => state.no_shot_plies().saturating_add(1),
+        };
+        let three = match state.three_cows_plies() {
+            n if n > 0 && !shot => n.saturating_add(1),
+            _ => 0,
+        };
+        Some(fold_counters(state.hash_after_hint(mv), no_shot, three))
     }
 
     fn evaluate(state: &Position) -> i32 {

@@ -820,6 +820,35 @@ impl Position {
         Undo(prev)
     }
 
+    /// The hash ([`Position::hash`]) this position will have after the legal move `mv`, told
+    /// without playing it, but for the return bans: a ban the move sets, or lifts by shooting
+    /// the banned cow, is left out, and the mover's own ban is taken as lifted. A hint for a
+    /// search that fetches the table entry of the next position early; never a key to rely on.
+    #[must_use]
+    pub fn hash_after_hint(&self, mv: Move) -> u64 {
+        let st = &self.state;
+        let (s, o) = (st.side.index(), st.side.other().index());
+        let mut h = st.hash ^ KEYS.black_to_move;
+        let (from, to) = (mv.origin_raw(), mv.target_raw());
+        if to != NO_POINT {
+            h ^= KEYS.cows[s][usize::from(to)];
+            if from == NO_POINT {
+                let hand = st.hand[s];
+                h ^= KEYS.hand[s][usize::from(hand)]
+                    ^ KEYS.hand[s][usize::from(hand.saturating_sub(1))];
+            } else {
+                h ^= KEYS.cows[s][usize::from(from)];
+            }
+        }
+        for p in points_of(mv.shot_bits()) {
+            h ^= KEYS.cows[o][p.index()];
+        }
+        if let Some((f, t)) = st.bans[s] {
+            h ^= KEYS.ban[s][usize::from(f) * Point::COUNT + usize::from(t)];
+        }
+        h
+    }
+
     /// Takes back the move that returned `undo`. Moves must be undone in reverse order.
     pub fn undo(&mut self, undo: Undo) {
         self.state = undo.0;

@@ -166,7 +166,12 @@ fn playouts(games_per_configuration: usize, seed: u64) {
                 // Undo restores the position exactly; a clone equals its original.
                 let before = pos.clone();
                 assert_eq!(before, pos);
+                let hint = pos.hash_after_hint(mv);
                 let undo = pos.play_unchecked(mv);
+                // The hint is the next position's hash wherever no return ban is in force.
+                if before.bans().next().is_none() && pos.bans().next().is_none() {
+                    assert_eq!(hint, pos.hash(), "hash after {mv} in {name}");
+                }
                 pos.undo(undo);
                 assert_eq!(pos, before, "undo of {mv} in {name}");
                 shot[pos.side_to_move().other().index()] += mv.shot_bits().count_ones();

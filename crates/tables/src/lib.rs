@@ -4,7 +4,7 @@ pub mod error;
 pub mod file;
 pub mod morris;
 pub mod oware;
-mod prefetch;
+pub mod prefetch;
 pub mod rank;
 pub mod store;
 

@@ -592,6 +592,7 @@ impl<G: Game> Searcher<G> {
         // be first in the order of the generated moves, so the tree is the same.
         let first = hash_move.filter(|&m| G::is_legal(state, m));
         if let Some(mv) = first {
+            self.prefetch_child(state, mv, depth);
             let undo = G::play(state, mv);
             let score = -self.negamax(state, depth - 1, ply + 1, -beta, -alpha);
             G::undo(state, undo);
@@ -763,6 +764,7 @@ impl<G: Game> Searcher<G> {
         reduction: Option<i32>,
     ) -> i32 {
         let (alpha, beta) = window;
+        self.prefetch_child(state, mv, depth);
         let undo = G::play(state, mv);
         let score = if let Some(reduction) = reduction {
             let mut s = -self.negamax(state, depth - 1 - reduction, ply + 1, -alpha - 1, -alpha);
@@ -778,6 +780,17 @@ impl<G: Game> Searcher<G> {
         };
         G::undo(state, undo);
         score
+    }
+
+    /// Before `mv` is played at a node of `depth`: if the child will probe the table, asks
+    /// for its entry now, so that the load overlaps the play instead of stalling the probe.
+    #[inline]
+    fn prefetch_child(&self, state: &G::State, mv: G::Move, depth: i32) {
+        if depth > MIN_TABLE_DEPTH
+            && let Some(key) = G::hash_after(state, mv)
+        {
+            self.table.prefetch(key);
+        }
     }
 
     /// After a cutoff by `mv` at `depth`: if it is quiet, the quiet moves of `tried` (searched

@@ -157,6 +157,12 @@ impl<G: Game> Table<G> {
         )
     }
 
+    /// Asks the processor to start loading the bucket of `key`, for a probe soon after.
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        kraal_tables::prefetch::prefetch(&self.buckets, key as usize & self.mask);
+    }
+
     fn bucket(&self, key: u64) -> &Bucket {
         &self.buckets[key as usize & self.mask]
     }
