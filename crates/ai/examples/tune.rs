@@ -1,6 +1,7 @@
 //! Tunes a game's evaluation weights by self-play and prints them with the loss before and
 //! after: `cargo run --release -p kraal-ai --example tune -- GAME [GAMES] [LEVEL] [SEED]
-//! [THREADS]`. GAME is `abapa` (Oware), `mulabalaba`, or one or more mill rule sets joined by
+//! [THREADS] [LAMBDA]`. LAMBDA (default 1) is the share of the game's result in each target,
+//! the rest the player's own search score of the position (0: fit to the search alone). GAME is `abapa` (Oware), `mulabalaba`, or one or more mill rule sets joined by
 //! commas (`morabaraba,twelve-mens-morris`): the mill games share one evaluation, so their
 //! positions are fitted together, GAMES games of each. Paste the result into the weights table.
 
@@ -14,6 +15,7 @@ struct Plan {
     player: Opponent,
     seed: u64,
     threads: u32,
+    lambda: f64,
 }
 
 fn tune<G: Tunable>(starts: &[G::State], plan: &Plan) {
@@ -27,6 +29,9 @@ fn tune<G: Tunable>(starts: &[G::State], plan: &Plan) {
             plan.seed,
             plan.threads,
         ));
+    }
+    for s in &mut samples {
+        s.blend_search(plan.lambda);
     }
     let start = &starts[0];
     let names = G::feature_names(start);
@@ -45,10 +50,11 @@ fn tune<G: Tunable>(starts: &[G::State], plan: &Plan) {
         s.features.pop();
     }
     println!(
-        "{} positions from {} games of {} against itself",
+        "{} positions from {} games of {} against itself (targets: {} the result, the rest its search)",
         samples.len(),
         plan.games * starts.len() as u32,
-        plan.player
+        plan.player,
+        plan.lambda
     );
     println!(
         "loss before {:.5}, after {:.5}",
@@ -75,9 +81,10 @@ fn main() -> ExitCode {
         player: Opponent::level(level).unwrap_or_else(|| Opponent::level(4).expect("level 4")),
         seed: number(3, 1),
         threads: number(4, 1) as u32,
+        lambda: args.get(5).and_then(|v| v.parse().ok()).unwrap_or(1.0),
     };
     let Some(game) = args.first() else {
-        eprintln!("usage: tune GAME [GAMES] [LEVEL] [SEED] [THREADS]");
+        eprintln!("usage: tune GAME [GAMES] [LEVEL] [SEED] [THREADS] [LAMBDA]");
         return ExitCode::from(2);
     };
     if let Ok(options) = kraal_rules_mancala::Options::from_rule_set(game, &[] as &[&str]) {

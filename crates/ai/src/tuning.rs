@@ -89,6 +89,32 @@ pub struct Sample {
     /// Whether the side to move is the side that moved first in the game (which wins most
     /// games between equal mill-game players: a fit may explain that apart).
     pub first_to_move: bool,
+    /// The player's own search score of the position, as an expected result for the side to
+    /// move (1 a proven win, 0 a proven loss, a logistic of the value between, one cow or
+    /// seed the scale); `None` for a position decided by a random opening move or a game's end.
+    pub searched: Option<f64>,
+}
+
+impl Sample {
+    /// Replaces the result by a blend of it and the search's expectation: `lambda` of the
+    /// game's result and the rest of the search score (a fit then learns what a deeper search
+    /// sees, not only who won, which in the mill games mostly follows who moved first). Samples
+    /// without a search score keep their result.
+    pub fn blend_search(&mut self, lambda: f64) {
+        if let Some(searched) = self.searched {
+            self.result = lambda * self.result + (1.0 - lambda) * searched;
+        }
+    }
+}
+
+/// The expected result for the side to move of a search score (see [`Sample::searched`]).
+#[must_use]
+pub fn expected_result(score: crate::Score, scale: f64) -> f64 {
+    match score {
+        crate::Score::WinIn(_) => 1.0,
+        crate::Score::LossIn(_) => 0.0,
+        crate::Score::Value(v) => 1.0 / (1.0 + (-f64::from(v) / scale).exp()),
+    }
 }
 
 fn mix(seed: u64, n: u64) -> u64 {
@@ -148,7 +174,7 @@ fn self_play_game<G: Tunable>(
 ) {
     let mut moves = Vec::new();
     let mut state = start.clone();
-    let mut seen: Vec<(Vec<i32>, usize)> = Vec::new();
+    let mut seen: Vec<(Vec<i32>, usize, f64)> = Vec::new();
     let mut verdict = None;
     for ply in 0..MOVE_LIMIT {
         if let Some(v) = G::verdict(&state) {
@@ -160,20 +186,20 @@ fn self_play_game<G: Tunable>(
             G::legal_moves(&state, &mut moves);
             moves[(mix(seed ^ u64::from(game), u64::from(ply)) % moves.len() as u64) as usize]
         } else {
-            seen.push((G::features(&state), G::side_to_move(&state)));
-            match engine
-                .choose(&state, mix(seed, (u64::from(game) << 16) | u64::from(ply)))
-                .mv
-            {
-                Some(mv) => mv,
-                None => break,
-            }
+            let choice = engine.choose(&state, mix(seed, (u64::from(game) << 16) | u64::from(ply)));
+            let Some(mv) = choice.mv else { break };
+            seen.push((
+                G::features(&state),
+                G::side_to_move(&state),
+                expected_result(choice.score, 1000.0),
+            ));
+            mv
         };
         let _ = G::play(&mut state, mv);
     }
     // A game cut at the move limit counts as drawn.
     let (v, side) = verdict.unwrap_or((Verdict::Draw, 0));
-    for (features, mover) in seen {
+    for (features, mover, searched) in seen {
         let v = if mover == side { v } else { v.flip() };
         let result = match v {
             Verdict::Win => 1.0,
@@ -184,6 +210,7 @@ fn self_play_game<G: Tunable>(
             features,
             result,
             first_to_move: mover == G::side_to_move(start),
+            searched: Some(searched),
         });
     }
 }
@@ -271,11 +298,35 @@ mod tests {
                 features: vec![a, b],
                 result: if coin < p { 1.0 } else { 0.0 },
                 first_to_move: false,
+                searched: None,
             });
         }
         let fitted = fit(&samples, &[1000, 0], &[0], 1000.0, 400);
         assert!((fitted[1] - 400).abs() < 80, "{fitted:?}");
         assert!(loss(&samples, &fitted, 1000.0) < loss(&samples, &[1000, 0], 1000.0));
+    }
+
+    #[test]
+    fn a_target_blends_the_result_with_the_search() {
+        use crate::Score;
+        assert_eq!(expected_result(Score::WinIn(7), 1000.0), 1.0);
+        assert_eq!(expected_result(Score::LossIn(2), 1000.0), 0.0);
+        assert_eq!(expected_result(Score::Value(0), 1000.0), 0.5);
+        // 1 / (1 + e^-1), by hand.
+        let one_cow = expected_result(Score::Value(1000), 1000.0);
+        assert!((one_cow - 0.731_058_6).abs() < 1e-6, "{one_cow}");
+        let sample = |searched| Sample {
+            features: vec![1],
+            result: 1.0,
+            first_to_move: true,
+            searched,
+        };
+        let mut blended = sample(Some(0.2));
+        blended.blend_search(0.25);
+        assert!((blended.result - (0.25 + 0.75 * 0.2)).abs() < 1e-12);
+        let mut unsearched = sample(None);
+        unsearched.blend_search(0.0);
+        assert_eq!(unsearched.result, 1.0);
     }
 
     /// To the fit, a mill-game position's features sit in its phase's block, so the weighted
