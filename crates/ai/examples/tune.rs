@@ -1,9 +1,10 @@
 //! Tunes a game's evaluation weights by self-play and prints them with the loss before and
 //! after: `cargo run --release -p kraal-ai --example tune -- GAME [GAMES] [LEVEL] [SEED]
-//! [THREADS] [LAMBDA]`. LAMBDA (default 1) is the share of the game's result in each target,
-//! the rest the player's own search score of the position (0: fit to the search alone). GAME is `abapa` (Oware), `mulabalaba`, or one or more mill rule sets joined by
-//! commas (`morabaraba,twelve-mens-morris`): the mill games share one evaluation, so their
-//! positions are fitted together, GAMES games of each. Paste the result into the weights table.
+//! [THREADS] [LAMBDA]`. GAME is `abapa` (Oware), `mulabalaba`, or one or more mill rule sets
+//! joined by commas (`morabaraba,twelve-mens-morris`): the mill games share one evaluation, so
+//! their positions are fitted together, GAMES games of each. LAMBDA (default 1) is the share of
+//! the game's result in each target, the rest the player's own search score of the position
+//! (0: fit to the search alone). Paste the result into the weights table.
 
 use kraal_ai::tuning::{Sample, Tunable, fit, loss, self_play_samples};
 use kraal_ai::{Mancala, Morris, Opponent};

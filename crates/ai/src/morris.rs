@@ -322,19 +322,17 @@ impl Game for Morris {
     }
 
     fn hash_after(state: &Position, mv: Move) -> Option<u64> {
-        // The counters as play will leave them; the three-cows count is guessed (it starts
-        // when a shot leaves the trigger's cows, which the hint does not look for).
-        let shot = mv.shot_bits() != 0;
-        let no_shot = match (shot, mv.is_placement()) {
-            (true, _) => 0,
-            (false, true) => state.no_shot_plies(),
-            (false, false) => state.no_shot_plies().saturating_add(1),
-        };
+        // The three-cows count is guessed: it goes on while it runs and no shot is made (it
+        // starts when a shot leaves the trigger's cows, which the hint does not look for).
         let three = match state.three_cows_plies() {
-            n if n > 0 && !shot => n.saturating_add(1),
+            n if n > 0 && mv.shot_bits() == 0 => n.saturating_add(1),
             _ => 0,
         };
-        Some(fold_counters(state.hash_after_hint(mv), no_shot, three))
+        Some(fold_counters(
+            state.hash_after_hint(mv),
+            state.no_shot_plies_after(mv),
+            three,
+        ))
     }
 
     fn evaluate(state: &Position) -> i32 {

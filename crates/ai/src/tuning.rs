@@ -91,19 +91,16 @@ pub struct Sample {
     pub first_to_move: bool,
     /// The player's own search score of the position, as an expected result for the side to
     /// move (1 a proven win, 0 a proven loss, a logistic of the value between, one cow or
-    /// seed the scale); `None` for a position decided by a random opening move or a game's end.
-    pub searched: Option<f64>,
+    /// seed the scale).
+    pub searched: f64,
 }
 
 impl Sample {
     /// Replaces the result by a blend of it and the search's expectation: `lambda` of the
     /// game's result and the rest of the search score (a fit then learns what a deeper search
-    /// sees, not only who won, which in the mill games mostly follows who moved first). Samples
-    /// without a search score keep their result.
+    /// sees, not only who won, which in the mill games mostly follows who moved first).
     pub fn blend_search(&mut self, lambda: f64) {
-        if let Some(searched) = self.searched {
-            self.result = lambda * self.result + (1.0 - lambda) * searched;
-        }
+        self.result = lambda * self.result + (1.0 - lambda) * self.searched;
     }
 }
 
@@ -210,7 +207,7 @@ fn self_play_game<G: Tunable>(
             features,
             result,
             first_to_move: mover == G::side_to_move(start),
-            searched: Some(searched),
+            searched,
         });
     }
 }
@@ -298,7 +295,7 @@ mod tests {
                 features: vec![a, b],
                 result: if coin < p { 1.0 } else { 0.0 },
                 first_to_move: false,
-                searched: None,
+                searched: 0.5,
             });
         }
         let fitted = fit(&samples, &[1000, 0], &[0], 1000.0, 400);
@@ -315,18 +312,18 @@ mod tests {
         // 1 / (1 + e^-1), by hand.
         let one_cow = expected_result(Score::Value(1000), 1000.0);
         assert!((one_cow - 0.731_058_6).abs() < 1e-6, "{one_cow}");
-        let sample = |searched| Sample {
+        let sample = || Sample {
             features: vec![1],
             result: 1.0,
             first_to_move: true,
-            searched,
+            searched: 0.2,
         };
-        let mut blended = sample(Some(0.2));
+        let mut blended = sample();
         blended.blend_search(0.25);
         assert!((blended.result - (0.25 + 0.75 * 0.2)).abs() < 1e-12);
-        let mut unsearched = sample(None);
-        unsearched.blend_search(0.0);
-        assert_eq!(unsearched.result, 1.0);
+        let mut result_only = sample();
+        result_only.blend_search(1.0);
+        assert_eq!(result_only.result, 1.0);
     }
 
     /// To the fit, a mill-game position's features sit in its phase's block, so the weighted

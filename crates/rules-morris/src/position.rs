@@ -799,13 +799,7 @@ impl Position {
         }
         st.side = side.other();
         st.hash ^= KEYS.black_to_move;
-        st.no_shot_plies = if shots != 0 {
-            0
-        } else if mv.is_placement() {
-            st.no_shot_plies
-        } else {
-            st.no_shot_plies.saturating_add(1)
-        };
+        st.no_shot_plies = no_shot_plies_after(prev.no_shot_plies, mv);
         let hash = st.hash;
         self.state.three_cows_plies = if shots == 0 && self.three_cows_trigger() {
             self.state.three_cows_plies.saturating_add(1)
@@ -847,6 +841,13 @@ impl Position {
             h ^= KEYS.ban[s][usize::from(f) * Point::COUNT + usize::from(t)];
         }
         h
+    }
+
+    /// The plies counted towards the no-shot draw ([`Position::no_shot_plies`]) once the legal
+    /// move `mv` is played.
+    #[must_use]
+    pub fn no_shot_plies_after(&self, mv: Move) -> u16 {
+        no_shot_plies_after(self.state.no_shot_plies, mv)
     }
 
     /// Takes back the move that returned `undo`. Moves must be undone in reverse order.
@@ -1003,6 +1004,18 @@ impl Position {
     #[must_use]
     pub fn repetition_window(&self) -> &[u64] {
         &self.history[self.state.window_start as usize..]
+    }
+}
+
+/// The no-shot count after `mv`: a shot starts it again, a placement leaves it, a step or fly
+/// adds one.
+fn no_shot_plies_after(count: u16, mv: Move) -> u16 {
+    if mv.shot_bits() != 0 {
+        0
+    } else if mv.is_placement() {
+        count
+    } else {
+        count.saturating_add(1)
     }
 }
 
