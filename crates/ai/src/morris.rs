@@ -262,6 +262,9 @@ pub fn evaluate(pos: &Position) -> i32 {
     }
     let w = &WEIGHTS[phase_row(phases)];
     let placing_mobility = empty.count_ones().min(8) as i32;
+    // The cows with no empty neighbour, counted here once for both sides (as
+    // `Position::blocked_cows`).
+    let unblocked = board.neighbours(empty);
     // Every feature is one side's value minus the other's under the same weight, so each side
     // is weighted alone, by what its phase counts.
     let side = |c: usize| {
@@ -269,7 +272,7 @@ pub fn evaluate(pos: &Position) -> i32 {
         let material = on_board[c] as i32 + i32::from(hands[c]);
         let (steps, blocked) = (
             pos.free_steps(colour) as i32,
-            pos.blocked_cows(colour) as i32,
+            (cows[c] & !unblocked).count_ones() as i32,
         );
         w[0] * material
             + w[3] * double[c].count_ones() as i32

@@ -39,8 +39,6 @@ pub(crate) struct State {
     /// Per colour, the free steps of its cows on the board (each cow's empty neighbours,
     /// summed; see [`Position::free_steps`]).
     pub steps: [u8; 2],
-    /// Per colour, how many of its cows on the board have no empty neighbour.
-    pub blocked: [u8; 2],
     pub outcome: Option<Outcome>,
 }
 
@@ -195,12 +193,11 @@ impl Position {
             window_start: 0,
             mill_counts: [[0; 2]; 2],
             steps: [0; 2],
-            blocked: [0; 2],
             outcome: None,
         };
         self.state.hash = self.compute_hash();
         self.state.mill_counts = self.compute_mill_counts();
-        (self.state.steps, self.state.blocked) = self.compute_steps();
+        self.state.steps = self.compute_steps();
         self.history.clear();
         self.history.push(self.state.hash);
         self.state.outcome = self.compute_outcome();
@@ -231,14 +228,13 @@ impl Position {
                 window_start: 0,
                 mill_counts: [[0; 2]; 2],
                 steps: [0; 2],
-                blocked: [0; 2],
                 outcome: None,
             },
             history: Vec::with_capacity(64),
         };
         pos.state.hash = pos.compute_hash();
         pos.state.mill_counts = pos.compute_mill_counts();
-        (pos.state.steps, pos.state.blocked) = pos.compute_steps();
+        pos.state.steps = pos.compute_steps();
         pos.history.push(pos.state.hash);
         pos.state.outcome = pos.compute_outcome();
         pos
@@ -296,11 +292,13 @@ impl Position {
     }
 
     /// How many of `color`'s cows on the board have no empty neighbour (whatever the colour's
-    /// phase). Kept up to date by play and undo, as [`Position::free_steps`].
+    /// phase). Counted when asked, in a few loads ([`Board::neighbours`]): keeping it through
+    /// play and undo cost every node more than the leaves' counts do.
     #[must_use]
     #[inline]
     pub fn blocked_cows(&self, color: Color) -> u32 {
-        u32::from(self.state.blocked[color.index()])
+        let empty = self.empty();
+        (self.state.cows[color.index()] & !self.board.neighbours(empty)).count_ones()
     }
 
     /// The empty points where `color` would close a mill by placing a cow there (the third
@@ -726,19 +724,17 @@ impl Position {
         counts
     }
 
-    /// Counts, from scratch, each colour's free steps and blocked cows (the incremental
-    /// counts must always equal it).
-    fn compute_steps(&self) -> ([u8; 2], [u8; 2]) {
+    /// Counts, from scratch, each colour's free steps (the incremental counts must always
+    /// equal it).
+    fn compute_steps(&self) -> [u8; 2] {
         let empty = self.empty();
-        let (mut steps, mut blocked) = ([0u8; 2], [0u8; 2]);
+        let mut steps = [0u8; 2];
         for c in Color::ALL {
             for p in points_of(self.state.cows[c.index()]) {
-                let free = (self.board.adjacent_bits(p) & empty).count_ones() as u8;
-                steps[c.index()] += free;
-                blocked[c.index()] += u8::from(free == 0);
+                steps[c.index()] += (self.board.adjacent_bits(p) & empty).count_ones() as u8;
             }
         }
-        (steps, blocked)
+        steps
     }
 
     /// Plays a move known to be legal (from [`Position::legal_moves`]) and returns what
@@ -1037,53 +1033,30 @@ fn count_out(counts: &mut [u32; 2], mills: u32) {
 }
 
 /// A cow of colour `c` has arrived on the point `p`, empty before (`st.cows` holds it now):
-/// the cows around `p` lose their step into it, those left with none are blocked, and the new
-/// cow's own steps count (see [`State::steps`]). Wrapping arithmetic: an illegal move played
-/// unchecked leaves the counts wrong, never panics.
+/// the cows around `p` lose their step into it, and the new cow's own steps count (see
+/// [`State::steps`]). Wrapping arithmetic: an illegal move played unchecked leaves the counts
+/// wrong, never panics.
 #[inline(always)]
 fn steps_in(st: &mut State, board: &Board, c: usize, p: u8) {
-    let adjacency = board.adjacency();
     let empty = board.point_bits() & !(st.cows[0] | st.cows[1]);
-    let around = adjacency[usize::from(p)];
+    let around = board.adjacency()[usize::from(p)];
     for k in 0..2 {
         st.steps[k] = st.steps[k].wrapping_sub((around & st.cows[k]).count_ones() as u8);
     }
-    let mut neighbours = around & !empty;
-    while neighbours != 0 {
-        let q = neighbours.trailing_zeros();
-        neighbours &= neighbours - 1;
-        if adjacency[q as usize] & empty == 0 {
-            let k = (st.cows[1] >> q & 1) as usize;
-            st.blocked[k] = st.blocked[k].wrapping_add(1);
-        }
-    }
     let own = (around & empty).count_ones() as u8;
     st.steps[c] = st.steps[c].wrapping_add(own);
-    st.blocked[c] = st.blocked[c].wrapping_add(u8::from(own == 0));
 }
 
 /// The cow of colour `c` has left the point `p` (`st.cows` no longer holds it): its steps go,
-/// and the cows around `p` gain a step into it, those that had none no longer blocked.
+/// and the cows around `p` gain a step into it.
 #[inline(always)]
 fn steps_out(st: &mut State, board: &Board, c: usize, p: u8) {
-    let adjacency = board.adjacency();
     let empty = board.point_bits() & !(st.cows[0] | st.cows[1]);
-    let around = adjacency[usize::from(p)];
+    let around = board.adjacency()[usize::from(p)];
     let own = (around & empty).count_ones() as u8;
     st.steps[c] = st.steps[c].wrapping_sub(own);
-    st.blocked[c] = st.blocked[c].wrapping_sub(u8::from(own == 0));
     for k in 0..2 {
         st.steps[k] = st.steps[k].wrapping_add((around & st.cows[k]).count_ones() as u8);
-    }
-    let mut neighbours = around & !empty;
-    while neighbours != 0 {
-        let q = neighbours.trailing_zeros();
-        neighbours &= neighbours - 1;
-        // Blocked before `p` emptied: `p` is its only empty neighbour now.
-        if adjacency[q as usize] & empty == 1 << p {
-            let k = (st.cows[1] >> q & 1) as usize;
-            st.blocked[k] = st.blocked[k].wrapping_sub(1);
-        }
     }
 }
 
