@@ -237,6 +237,7 @@ pub fn evaluate(pos: &Position) -> i32 {
         }
     };
     let phases = [phase(0), phase(1)];
+    let moving = phases.map(|p| p == Phase::Moving);
     let adjacency = board.adjacency();
     let mut open = [0i32; 2];
     let mut gaps = [0u32; 2];
@@ -249,15 +250,16 @@ pub fn evaluate(pos: &Position) -> i32 {
         while candidates != 0 {
             let m = mills[candidates.trailing_zeros() as usize];
             candidates &= candidates - 1;
-            let gap = m & empty;
             // In the moving phase the gap must be reachable by a cow from outside the mill.
-            if phases[c] != Phase::Moving
-                || adjacency[gap.trailing_zeros() as usize] & cows[c] & !m != 0
-            {
-                open[c] += 1;
-                double[c] |= gaps[c] & gap;
-                gaps[c] |= gap;
-            }
+            // Branch-free (whether a gap counts is as good as random to a predictor): a gap
+            // that does not count is masked to nothing.
+            // The gap is one point, never none: `min` only spares a bounds check.
+            let at = ((m & empty).trailing_zeros() as usize).min(Point::COUNT - 1);
+            let reachable = !moving[c] | (adjacency[at] & cows[c] & !m != 0);
+            let gap = m & empty & 0u32.wrapping_sub(u32::from(reachable));
+            open[c] += i32::from(reachable);
+            double[c] |= gaps[c] & gap;
+            gaps[c] |= gap;
         }
     }
     let w = &WEIGHTS[phase_row(phases)];
