@@ -741,6 +741,9 @@ impl Position {
     /// [`Position::undo`] needs to take it back. This is the fast path for search.
     ///
     /// Playing an illegal move leaves the position inconsistent (but never panics).
+    // Inlined so that the state saved for undo is written once, straight into the caller's
+    // `Undo`, rather than copied there from this frame.
+    #[inline]
     pub fn play_unchecked(&mut self, mv: Move) -> Undo {
         let prev = self.state;
         let side = prev.side;
