@@ -33,6 +33,11 @@ pub(crate) struct State {
     pub hash: u64,
     /// Index into the history of the first position since the last placement or shot.
     pub window_start: u32,
+    /// A filter of the repetition window: bit `hash >> 58` of each of its positions' hashes.
+    pub window_keys: u64,
+    /// Whether this position's bit was in `window_keys` before it was added: if not, it
+    /// cannot repeat an earlier position, and the window need not be searched.
+    pub may_repeat: bool,
     /// Per colour, how many of its cows each mill holds, in two bit planes: bit `i` of
     /// `[low, high]` is bit 0 and bit 1 of mill `i`'s count (see [`Position::mills_holding`]).
     pub mill_counts: [[u32; 2]; 2],
@@ -191,6 +196,8 @@ impl Position {
             no_shot_plies: 0,
             hash: 0,
             window_start: 0,
+            window_keys: 0,
+            may_repeat: false,
             mill_counts: [[0; 2]; 2],
             steps: [0; 2],
             outcome: None,
@@ -200,6 +207,7 @@ impl Position {
         self.state.steps = self.compute_steps();
         self.history.clear();
         self.history.push(self.state.hash);
+        self.state.window_keys = window_key(self.state.hash);
         self.state.outcome = self.compute_outcome();
         Ok(())
     }
@@ -226,6 +234,8 @@ impl Position {
                 no_shot_plies,
                 hash: 0,
                 window_start: 0,
+                window_keys: 0,
+                may_repeat: false,
                 mill_counts: [[0; 2]; 2],
                 steps: [0; 2],
                 outcome: None,
@@ -236,6 +246,7 @@ impl Position {
         pos.state.mill_counts = pos.compute_mill_counts();
         pos.state.steps = pos.compute_steps();
         pos.history.push(pos.state.hash);
+        pos.state.window_keys = window_key(pos.state.hash);
         pos.state.outcome = pos.compute_outcome();
         pos
     }
@@ -643,7 +654,9 @@ impl Position {
         {
             return draw(DrawReason::NoShot);
         }
-        if let Some(n) = self.options.repetition_draw {
+        if let Some(n) = self.options.repetition_draw
+            && (self.state.may_repeat || n <= 1)
+        {
             // The hash includes the side to move, so only every other position of the window
             // (this one's parity, counting back from it) can be the same.
             let seen = self.history[self.state.window_start as usize..]
@@ -806,8 +819,14 @@ impl Position {
             0
         };
         self.history.push(hash);
+        let key = window_key(hash);
         if shots != 0 || mv.is_placement() {
             self.state.window_start = (self.history.len() - 1) as u32;
+            self.state.window_keys = key;
+            self.state.may_repeat = false;
+        } else {
+            self.state.may_repeat = self.state.window_keys & key != 0;
+            self.state.window_keys |= key;
         }
         self.state.outcome = self.compute_outcome();
         Undo(prev)
@@ -1025,6 +1044,12 @@ fn count_in(counts: &mut [u32; 2], mills: u32) {
     let carry = counts[0] & mills;
     counts[0] ^= mills;
     counts[1] ^= carry;
+}
+
+/// The bit of a hash in [`State::window_keys`].
+#[inline]
+fn window_key(hash: u64) -> u64 {
+    1 << (hash >> 58)
 }
 
 /// Takes a cow from a colour's mill counts: one fewer in each mill of `mills`, none empty.
