@@ -780,9 +780,12 @@ impl Position {
                 st.hash ^= KEYS.cows[s][from as usize];
                 count_out(&mut st.mill_counts[s], through(from));
                 steps_out(st, board, s, from);
+                // A mill through `from` was complete before the move and one through `to` is
+                // after it: the counts' full mills (both bit planes set) tell it without a loop.
+                let full = |counts: [u32; 2]| counts[0] & counts[1];
                 if self.options.remake == Remake::NoImmediateReturn
-                    && self.board.mills_formed(from as usize, prev.cows[s]) > 0
-                    && self.board.mills_formed(to as usize, st.cows[s]) > 0
+                    && full(prev.mill_counts[s]) & through(from) != 0
+                    && full(st.mill_counts[s]) & through(to) != 0
                 {
                     new_ban = Some((to, from));
                 }
