@@ -252,8 +252,8 @@ pub fn evaluate(pos: &Position) -> i32 {
             candidates &= candidates - 1;
             // In the moving phase the gap must be reachable by a cow from outside the mill.
             // Branch-free (whether a gap counts is as good as random to a predictor): a gap
-            // that does not count is masked to nothing.
-            // The gap is one point, never none: `min` only spares a bounds check.
+            // that does not count is masked to nothing. The gap is one point, never none:
+            // `min` only spares a bounds check.
             let at = ((m & empty).trailing_zeros() as usize).min(Point::COUNT - 1);
             let reachable = !moving[c] | (adjacency[at] & cows[c] & !m != 0);
             let gap = m & empty & 0u32.wrapping_sub(u32::from(reachable));

@@ -104,8 +104,8 @@ fn check_position(pos: &Position, name: &str, rng: &mut Rng, shot: [u32; 2]) {
             }
         }
     }
-    // The free steps and blocked cows kept through play and undo equal a count of each cow's
-    // empty neighbours.
+    // The free steps kept through play and undo, and the blocked cows counted from the board's
+    // neighbour tables, equal a count of each cow's empty neighbours.
     let empty =
         pos.board().point_bits() & !(pos.cow_bits(Color::White) | pos.cow_bits(Color::Black));
     for c in Color::ALL {
