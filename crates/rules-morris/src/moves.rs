@@ -14,7 +14,7 @@ const NONE: u8 = u8::MAX;
 ///
 /// A `Move` is small and `Copy`. Parsing one from text checks only its syntax; whether it is
 /// legal is a question for a [`crate::Position`].
-#[derive(Clone, Copy, Eq, Hash)]
+#[derive(Clone, Copy, Eq)]
 // Laid out without padding (the last field is always zero), so that comparing two moves is one
 // comparison of eight bytes: the search compares moves at every node.
 #[repr(C, align(8))]
@@ -37,12 +37,18 @@ impl Move {
 }
 
 // By hand, not derived: the derived comparison tests the fields one by one, a branch each, where
-// the search compares moves at every node; this one compares the word (the same fields, so it
-// agrees with the derived `Hash`).
+// the search compares moves at every node; this one compares the word. `Hash` hashes the same
+// word, so equal moves hash alike.
 impl PartialEq for Move {
     #[inline]
     fn eq(&self, other: &Move) -> bool {
         self.word() == other.word()
+    }
+}
+
+impl std::hash::Hash for Move {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        state.write_u64(self.word());
     }
 }
 
