@@ -1,10 +1,12 @@
 //! Tunes a game's evaluation weights by self-play and prints them with the loss before and
 //! after: `cargo run --release -p kraal-ai --example tune -- GAME [GAMES] [LEVEL] [SEED]
-//! [THREADS] [LAMBDA]`. GAME is `abapa` (Oware), `mulabalaba`, or one or more mill rule sets
+//! [THREADS] [LAMBDA] [ONLY]`. GAME is `abapa` (Oware), `mulabalaba`, or one or more mill rule sets
 //! joined by commas (`morabaraba,twelve-mens-morris`): the mill games share one evaluation, so
 //! their positions are fitted together, GAMES games of each. LAMBDA (default 1) is the share of
 //! the game's result in each target, the rest the player's own search score of the position
-//! (0: fit to the search alone). Paste the result into the weights table.
+//! (0: fit to the search alone). ONLY, if given, names the features fitted (joined by commas,
+//! each as printed, `liberties-while-placing (placing)`, or without the phase for every phase);
+//! the other weights stay as they are. Paste the result into the weights table.
 
 use kraal_ai::tuning::{Sample, Tunable, fit, loss, self_play_samples};
 use kraal_ai::{Mancala, Morris, Opponent};
@@ -17,9 +19,25 @@ struct Plan {
     seed: u64,
     threads: u32,
     lambda: f64,
+    /// The features fitted (none: all of them).
+    only: Vec<String>,
 }
 
-fn tune<G: Tunable>(starts: &[G::State], plan: &Plan) {
+/// Plays the games and prints the fit; refuses (with the reason) an ONLY naming no feature.
+fn tune<G: Tunable>(starts: &[G::State], plan: &Plan) -> ExitCode {
+    let names = G::feature_names(&starts[0]);
+    let matches = |o: &str, name: &str| name == o || name.split(" (").next() == Some(o);
+    if let Some(unknown) = plan
+        .only
+        .iter()
+        .find(|o| !names.iter().any(|n| matches(o, n)))
+    {
+        eprintln!(
+            "{unknown}: no such feature (the features: {})",
+            names.join(", ")
+        );
+        return ExitCode::from(2);
+    }
     let mut samples: Vec<Sample> = Vec::new();
     for start in starts {
         samples.extend(self_play_samples::<G>(
@@ -35,7 +53,6 @@ fn tune<G: Tunable>(starts: &[G::State], plan: &Plan) {
         s.blend_search(plan.lambda);
     }
     let start = &starts[0];
-    let names = G::feature_names(start);
     let old = G::weights(start);
     // Whoever moves first wins most games between equal players: a last column (+1 when the
     // side to move moved first, -1 otherwise) lets the fit explain that apart from the
@@ -45,7 +62,11 @@ fn tune<G: Tunable>(starts: &[G::State], plan: &Plan) {
     }
     let mut initial = old.clone();
     initial.push(0);
-    let mut new = fit(&samples, &initial, &G::units(start), 1000.0, 300);
+    // Fixed: the units, and every feature ONLY leaves out.
+    let fitted = |name: &str| plan.only.is_empty() || plan.only.iter().any(|o| matches(o, name));
+    let mut fixed = G::units(start);
+    fixed.extend((0..names.len()).filter(|&i| !fitted(&names[i])));
+    let mut new = fit(&samples, &initial, &fixed, 1000.0, 300);
     let first_player = new.pop().unwrap_or(0);
     for s in &mut samples {
         s.features.pop();
@@ -70,6 +91,7 @@ fn tune<G: Tunable>(starts: &[G::State], plan: &Plan) {
             used(i)
         );
     }
+    ExitCode::SUCCESS
 }
 
 fn main() -> ExitCode {
@@ -83,14 +105,17 @@ fn main() -> ExitCode {
         seed: number(3, 1),
         threads: number(4, 1) as u32,
         lambda: args.get(5).and_then(|v| v.parse().ok()).unwrap_or(1.0),
+        only: args
+            .get(6)
+            .map(|v| v.split(',').map(str::to_owned).collect())
+            .unwrap_or_default(),
     };
     let Some(game) = args.first() else {
-        eprintln!("usage: tune GAME [GAMES] [LEVEL] [SEED] [THREADS] [LAMBDA]");
+        eprintln!("usage: tune GAME [GAMES] [LEVEL] [SEED] [THREADS] [LAMBDA] [ONLY]");
         return ExitCode::from(2);
     };
     if let Ok(options) = kraal_rules_mancala::Options::from_rule_set(game, &[] as &[&str]) {
-        tune::<Mancala>(&[kraal_rules_mancala::Position::new(options)], &plan);
-        return ExitCode::SUCCESS;
+        return tune::<Mancala>(&[kraal_rules_mancala::Position::new(options)], &plan);
     }
     let mut starts = Vec::new();
     for rule_set in game.split(',') {
@@ -102,6 +127,5 @@ fn main() -> ExitCode {
             }
         }
     }
-    tune::<Morris>(&starts, &plan);
-    ExitCode::SUCCESS
+    tune::<Morris>(&starts, &plan)
 }
