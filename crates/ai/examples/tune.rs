@@ -1,12 +1,12 @@
 //! Tunes a game's evaluation weights by self-play and prints them with the loss before and
 //! after: `cargo run --release -p kraal-ai --example tune -- GAME [GAMES] [LEVEL] [SEED]
-//! [THREADS] [LAMBDA] [ONLY]`. GAME is `abapa` (Oware), `mulabalaba`, or one or more mill rule sets
-//! joined by commas (`morabaraba,twelve-mens-morris`): the mill games share one evaluation, so
-//! their positions are fitted together, GAMES games of each. LAMBDA (default 1) is the share of
-//! the game's result in each target, the rest the player's own search score of the position
+//! [THREADS] [LAMBDA] [ONLY]`. GAME is `abapa` (Oware), `mulabalaba`, or one or more mill rule
+//! sets joined by commas (`morabaraba,twelve-mens-morris`): the mill games share one evaluation,
+//! so their positions are fitted together, GAMES games of each. LAMBDA (default 1) is the share
+//! of the game's result in each target, the rest the player's own search score of the position
 //! (0: fit to the search alone). ONLY, if given, names the features fitted (joined by commas,
-//! each as printed, `liberties-while-placing (placing)`, or without the phase for every phase);
-//! the other weights stay as they are. Paste the result into the weights table.
+//! each as printed, `mobility (moving)`, or without the phase for every phase); the other
+//! weights stay as they are. Paste the result into the weights table.
 
 use kraal_ai::tuning::{Sample, Tunable, fit, loss, self_play_samples};
 use kraal_ai::{Mancala, Morris, Opponent};
@@ -25,7 +25,8 @@ struct Plan {
 
 /// Plays the games and prints the fit; refuses (with the reason) an ONLY naming no feature.
 fn tune<G: Tunable>(starts: &[G::State], plan: &Plan) -> ExitCode {
-    let names = G::feature_names(&starts[0]);
+    let start = &starts[0];
+    let names = G::feature_names(start);
     let matches = |o: &str, name: &str| name == o || name.split(" (").next() == Some(o);
     if let Some(unknown) = plan
         .only
@@ -52,7 +53,6 @@ fn tune<G: Tunable>(starts: &[G::State], plan: &Plan) -> ExitCode {
     for s in &mut samples {
         s.blend_search(plan.lambda);
     }
-    let start = &starts[0];
     let old = G::weights(start);
     // Whoever moves first wins most games between equal players: a last column (+1 when the
     // side to move moved first, -1 otherwise) lets the fit explain that apart from the
