@@ -599,7 +599,19 @@ impl Position {
     }
 
     /// Whether `color` has any placement, step or fly (a pass does not count).
+    #[inline]
     fn can_move(&self, color: Color) -> bool {
+        let c = color.index();
+        // The moving phase without a ban, as in most positions of a search: some cow has an
+        // empty neighbour (the counts kept by play and undo; none when the board is full).
+        if self.state.hand[c] == 0 && self.state.bans[c].is_none() && !self.flies(color) {
+            return self.state.steps[c] != 0;
+        }
+        self.can_move_by_rules(color)
+    }
+
+    /// [`Position::can_move`] in full, clause by clause.
+    fn can_move_by_rules(&self, color: Color) -> bool {
         let empty = self.empty();
         if empty == 0 {
             return false;
@@ -634,6 +646,11 @@ impl Position {
 
     /// Decides the end of the game, in the order of the spec.
     fn compute_outcome(&self) -> Option<Outcome> {
+        self.reduced_to_two().or_else(|| self.outcome_but_reduced())
+    }
+
+    /// A win by reducing a side to two cows (the side to move's loss first).
+    fn reduced_to_two(&self) -> Option<Outcome> {
         let side = self.state.side;
         for loser in [side, side.other()] {
             if self.total(loser) < 3 {
@@ -643,6 +660,14 @@ impl Position {
                 });
             }
         }
+        None
+    }
+
+    /// The end of the game by every rule after [`Position::reduced_to_two`], in the order of
+    /// the spec. Inlined into play, where most positions need only its first few comparisons.
+    #[inline]
+    fn outcome_but_reduced(&self) -> Option<Outcome> {
+        let side = self.state.side;
         let draw = |reason| Some(Outcome::Draw { reason });
         if let Some(rule) = self.options.three_cows_draw
             && self.state.three_cows_plies >= 2 * rule.moves
@@ -758,7 +783,8 @@ impl Position {
     // `Undo`, rather than copied there from this frame.
     #[inline]
     pub fn play_unchecked(&mut self, mv: Move) -> Undo {
-        let prev = self.state;
+        let undo = Undo(self.state);
+        let prev = &undo.0;
         let side = prev.side;
         let (s, o) = (side.index(), side.other().index());
         let st = &mut self.state;
@@ -831,8 +857,14 @@ impl Position {
             self.state.may_repeat = self.state.window_keys & key != 0;
             self.state.window_keys |= key;
         }
-        self.state.outcome = self.compute_outcome();
-        Undo(prev)
+        // Only a shot lowers a side's count of cows (placing moves one from the hand to the
+        // board), and the position before the move had not ended, so both had three or more.
+        self.state.outcome = if shots != 0 {
+            self.compute_outcome()
+        } else {
+            self.outcome_but_reduced()
+        };
+        undo
     }
 
     /// The hash ([`Position::hash`]) this position will have after the legal move `mv`, told
@@ -941,13 +973,12 @@ impl Position {
                 Err(IllegalMove::NotOnBoard(p))
             }
         };
-        let own_after = match mv.from() {
+        match mv.from() {
             None => {
                 if self.in_hand(side) == 0 {
                     return Err(IllegalMove::NothingInHand);
                 }
                 on_board(to)?;
-                own | to.bit()
             }
             Some(from) => {
                 if self.in_hand(side) > 0 {
@@ -961,13 +992,14 @@ impl Position {
                 if !self.flies(side) && !self.board.are_adjacent(from, to) {
                     return Err(IllegalMove::NotAdjacent(from, to));
                 }
-                own ^ from.bit() ^ to.bit()
             }
-        };
+        }
         if (own | opp) & to.bit() != 0 {
             return Err(IllegalMove::Occupied(to));
         }
-        let formed = self.board.mills_formed(to.index(), own_after);
+        // `to` is empty: the mills through it that hold two of the mover's cows now, and not
+        // the one that leaves, are complete after the move (the kept counts, no loop).
+        let formed = self.mills_closed(mv.origin_raw(), mv.target_raw());
         if let Some(from) = mv.from()
             && formed > 0
             && self.banned(side, from.index() as u8, to.index() as u8)
