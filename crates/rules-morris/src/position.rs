@@ -464,7 +464,7 @@ impl Position {
     /// How many mills the side to move closes by a cow placed on `to` (`from` is
     /// [`NO_POINT`]) or moved from `from` to the empty point `to`: the mills through `to` that
     /// hold two of its cows, less those through `from` (the cow leaves them).
-    #[inline]
+    #[inline(always)]
     fn mills_closed(&self, from: u8, to: u8) -> u32 {
         let through = |p: u8| {
             if p == NO_POINT {
@@ -526,14 +526,22 @@ impl Position {
                 sink.add_each(from, to, single)
             }
         } else {
-            let mut sets = ShotSets {
-                sets: [0; 924],
-                len: 0,
-            };
-            self.shot_sets(opp, k, 0, &mut sets);
-            for &set in &sets.sets[..sets.len] {
-                sink.add(from, to, set);
-            }
+            self.emit_shot_sets(sink, from, to, opp, k);
+        }
+    }
+
+    /// Emits a move that earns `k` shots (two or more) with every set of them. Rare, and kept
+    /// out of [`Position::emit`] so that its large buffer does not weigh on every call.
+    #[cold]
+    #[inline(never)]
+    fn emit_shot_sets<S: Sink>(&self, sink: &mut S, from: u8, to: u8, opp: u32, k: u32) {
+        let mut sets = ShotSets {
+            sets: [0; 924],
+            len: 0,
+        };
+        self.shot_sets(opp, k, 0, &mut sets);
+        for &set in &sets.sets[..sets.len] {
+            sink.add(from, to, set);
         }
     }
 
@@ -665,7 +673,7 @@ impl Position {
 
     /// The end of the game by every rule after [`Position::reduced_to_two`], in the order of
     /// the spec. Inlined into play, where most positions need only its first few comparisons.
-    #[inline]
+    #[inline(always)]
     fn outcome_but_reduced(&self) -> Option<Outcome> {
         let side = self.state.side;
         let draw = |reason| Some(Outcome::Draw { reason });
@@ -1006,18 +1014,21 @@ impl Position {
         {
             return Err(IllegalMove::ReturnBan(from, to));
         }
-        self.check_shots(mv.shot_bits(), self.shots_earned(formed), opp)
-    }
-
-    fn check_shots(&self, shots: u32, earned: u32, opp: u32) -> Result<(), IllegalMove> {
-        let given = shots.count_ones();
-        if earned == 0 {
+        let shots = mv.shot_bits();
+        // Most moves close no mill: told here, without a call.
+        if formed == 0 {
             return if shots == 0 {
                 Ok(())
             } else {
                 Err(IllegalMove::NoMill)
             };
         }
+        self.check_shots(shots, self.shots_earned(formed), opp)
+    }
+
+    /// The shots of a move that closes mills and earns `earned` of them (one or more).
+    fn check_shots(&self, shots: u32, earned: u32, opp: u32) -> Result<(), IllegalMove> {
+        let given = shots.count_ones();
         if let Some(p) = points_of(shots & !opp).next() {
             return Err(IllegalMove::NothingToShoot(p));
         }
