@@ -647,14 +647,15 @@ impl<G: Game> Searcher<G> {
     ) {
         let p = ply as usize;
         let killers = self.killers[p];
-        // Moves searched before the generated ones: the table's move and the legal killers.
+        // Moves searched before the generated ones: the table's move and the legal killers, the
+        // first `before` entries.
         let mut searched: [Option<G::Move>; 3] = [first, None, None];
         let mut before = usize::from(first.is_some());
         for killer in killers.into_iter().flatten() {
             if Some(killer) == first || !G::is_legal(state, killer) {
                 continue;
             }
-            searched[1 + usize::from(searched[1].is_some())] = Some(killer);
+            searched[before] = Some(killer);
             let i = before;
             before += 1;
             // A killer is never reduced nor left out as futile: it cut off at this ply before.
@@ -687,7 +688,7 @@ impl<G: Game> Searcher<G> {
         // sort, and names the move: ordering the keys orders the moves.
         let tagged = |key: i64, i: usize| (key << 16) | (0xFFFF - i.min(0xFFFF) as i64);
         for (i, &m) in moves.iter().enumerate() {
-            if searched.contains(&Some(m)) {
+            if searched[..before].contains(&Some(m)) {
                 continue;
             }
             let prior = G::move_prior(state, m);
