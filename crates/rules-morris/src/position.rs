@@ -618,7 +618,8 @@ impl Position {
         self.can_move_by_rules(color)
     }
 
-    /// [`Position::can_move`] in full, clause by clause.
+    /// [`Position::can_move`] for the cases its fast path leaves: a side placing or flying, or
+    /// moving with a ban in force.
     fn can_move_by_rules(&self, color: Color) -> bool {
         let empty = self.empty();
         if empty == 0 {
@@ -628,10 +629,7 @@ impl Position {
             // A ban forbids at most one of the many flies, and never a placement.
             return self.state.cows[color.index()] != 0 || self.state.hand[color.index()] > 0;
         }
-        if self.state.bans[color.index()].is_none() {
-            // Some cow has an empty neighbour (the counts kept by play and undo).
-            return self.state.steps[color.index()] != 0;
-        }
+        // Moving with a ban in force (`can_move` answers the moving phase without one).
         let own = self.state.cows[color.index()];
         for f in points_of(own) {
             let mut targets = self.board.adjacent_bits(f) & empty;
