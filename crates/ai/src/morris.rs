@@ -9,7 +9,7 @@ use kraal_rules_morris::{Board, Color, Flying, Move, Phase, Point, Position, Und
 pub struct Morris;
 
 /// The evaluation's features, each the side to move's value minus the opponent's.
-pub const FEATURES: [&str; 10] = [
+pub const FEATURES: [&str; 12] = [
     "cows",
     "open-mills-placing",
     "open-mills-moving",
@@ -20,6 +20,8 @@ pub const FEATURES: [&str; 10] = [
     "flying",
     "steps-while-placing",
     "blocked-while-placing",
+    "fork-points",
+    "fork-to-move",
 ];
 
 /// The phases of the game whose features are weighted apart, the rows of [`WEIGHTS`] (see
@@ -28,10 +30,10 @@ pub const WEIGHT_PHASES: [&str; 3] = ["placing", "moving", "flying"];
 
 /// The weight of each feature (1,000 is one cow) in each of [`WEIGHT_PHASES`], tuned by
 /// self-play with `cargo run --release -p kraal-ai --example tune -- morabaraba`.
-pub const WEIGHTS: [[i32; 10]; 3] = [
-    [1000, 502, 397, 190, 82, -64, 683, 145, 164, -107],
-    [1000, 502, 397, 190, 82, -64, 683, 145, 164, -107],
-    [1000, 502, 397, 190, 82, -64, 683, 145, 164, -107],
+pub const WEIGHTS: [[i32; 12]; 3] = [
+    [1000, 502, 397, 190, 82, -64, 683, 145, 164, -107, 153, 275],
+    [1000, 502, 397, 190, 82, -64, 683, 145, 164, -107, 153, 275],
+    [1000, 502, 397, 190, 82, -64, 683, 145, 164, -107, 153, 275],
 ];
 
 /// The row of [`WEIGHTS`] that scores `pos`: placing (0) while either side has cows in hand,
@@ -82,6 +84,9 @@ struct Side {
     /// (a blockade right after placing is decided while the last cows go down).
     steps_placing: i32,
     blocked_placing: i32,
+    /// While placing with two cows or more in hand: empty points where a cow placed would
+    /// open two mills at once (each mill holding one own cow, no other, before it).
+    fork_points: i32,
 }
 
 /// Features of both colours (White first) from one pass over the mills.
@@ -112,6 +117,16 @@ fn features_by_colour(pos: &Position, board: &Board) -> [Side; 2] {
         }
     }
     for (c, color) in Color::ALL.into_iter().enumerate() {
+        if pos.in_hand(color) >= 2 {
+            let (mut seen, mut forks) = (0u32, 0u32);
+            for &m in board.mill_bits() {
+                if (cows[c] & m).count_ones() == 1 && (m & empty).count_ones() == 2 {
+                    forks |= seen & m & empty;
+                    seen |= m & empty;
+                }
+            }
+            sides[c].fork_points = forks.count_ones() as i32;
+        }
         let side = &mut sides[c];
         side.material = pos.on_board(color) as i32 + i32::from(pos.in_hand(color));
         side.double_threats = double[c].count_ones() as i32;
@@ -138,7 +153,7 @@ fn features_by_colour(pos: &Position, board: &Board) -> [Side; 2] {
 
 /// The features of a mill-game position for the side to move (see [`FEATURES`]).
 #[must_use]
-pub fn features(pos: &Position) -> [i32; 10] {
+pub fn features(pos: &Position) -> [i32; 12] {
     let [white, black] = features_by_colour(pos, pos.board());
     let (me, them, my_colour) = match pos.side_to_move() {
         Color::White => (white, black, Color::White),
@@ -158,6 +173,8 @@ pub fn features(pos: &Position) -> [i32; 10] {
         flying(my_colour) - flying(my_colour.other()),
         me.steps_placing - them.steps_placing,
         me.blocked_placing - them.blocked_placing,
+        me.fork_points - them.fork_points,
+        i32::from(me.fork_points > 0),
     ]
 }
 
@@ -262,6 +279,23 @@ pub fn evaluate(pos: &Position) -> i32 {
             gaps[c] |= gap;
         }
     }
+    // Fork points (see `Side::fork_points`), for a side with two cows or more in hand.
+    let mut forks = [0i32; 2];
+    for c in 0..2 {
+        if hands[c] < 2 {
+            continue;
+        }
+        let colour = Color::ALL[c];
+        let mut candidates = pos.mills_holding(colour, 1) & pos.mills_holding(colour.other(), 0);
+        let (mut seen, mut double) = (0u32, 0u32);
+        while candidates != 0 {
+            let gaps = mills[candidates.trailing_zeros() as usize] & empty;
+            candidates &= candidates - 1;
+            double |= seen & gaps;
+            seen |= gaps;
+        }
+        forks[c] = double.count_ones() as i32;
+    }
     let w = &WEIGHTS[phase_row(phases)];
     let placing_mobility = empty.count_ones().min(8) as i32;
     // The cows with no empty neighbour, counted here once for both sides (as
@@ -278,6 +312,7 @@ pub fn evaluate(pos: &Position) -> i32 {
         );
         w[0] * material
             + w[3] * double[c].count_ones() as i32
+            + w[10] * forks[c]
             + match phases[c] {
                 // While placing: the steps and blocked cows it would have if it moved now.
                 Phase::Placing => {
@@ -288,7 +323,7 @@ pub fn evaluate(pos: &Position) -> i32 {
             }
     };
     let me = pos.side_to_move().index();
-    side(me) - side(1 - me) + w[6] * i32::from(open[me] > 0)
+    side(me) - side(1 - me) + w[6] * i32::from(open[me] > 0) + w[11] * i32::from(forks[me] > 0)
 }
 
 /// The static evaluation as the plain dot product of [`features`] and the phase's row of

@@ -359,7 +359,7 @@ mod tests {
         }
         assert_eq!(
             Morris::units(&Position::new(Options::default())),
-            [0, 10, 20]
+            [0, 12, 24]
         );
     }
 }

@@ -212,8 +212,9 @@ fn the_neutral_weighting_is_the_plain_evaluation_in_the_mill_games() {
 
 #[test]
 fn the_herd_boy_shoots_where_the_neutral_search_does_not() {
-    // White can close c5-d5-e5 with c5 and shoot; the neutral search places elsewhere.
-    let pos = morris("d5,e5,f6/c4,d6,f4 9:9 w - 0 0");
+    // White can close g1-f2-e3 with f2 and shoot; the neutral search places elsewhere (a1,
+    // which opens a1-d1-g1 beside the diagonal: two mills to close, one block).
+    let pos = morris("e3,g1/d2,g7 10:10 w - 0 0");
     let neutral = morris_best(&pos, None);
     let shooter = morris_best(&pos, Some(*OPPONENTS[1].style));
     assert_eq!(neutral.shot_bits(), 0, "neutral {neutral}");
@@ -222,8 +223,8 @@ fn the_herd_boy_shoots_where_the_neutral_search_does_not() {
 
 #[test]
 fn the_herder_blocks_a_pair_the_neutral_search_leaves_open() {
-    // White's f6 and g7 share the diagonal g7-f6-e5: the Herder places on e5.
-    let pos = morris("b6,c3,f6,g7/c4,d2,d6 8:9 b - 0 0");
+    // White's e3 and e4 share e3-e4-e5: the Herder places on e5.
+    let pos = morris("e3,e4,f6/d5,g7 9:10 b - 0 0");
     let (neutral, blocker) = (
         morris_best(&pos, None),
         morris_best(&pos, Some(*OPPONENTS[2].style)),
