@@ -279,23 +279,16 @@ pub fn evaluate(pos: &Position) -> i32 {
             gaps[c] |= gap;
         }
     }
-    // Fork points (see `Side::fork_points`), for a side with two cows or more in hand.
-    let mut forks = [0i32; 2];
-    for c in 0..2 {
+    // Fork points (see `Side::fork_points`), for a side with two cows or more in hand: the
+    // empty points on two of the mills that hold one of its cows and none of the other's.
+    let forks = [0, 1].map(|c| {
         if hands[c] < 2 {
-            continue;
+            return 0;
         }
         let colour = Color::ALL[c];
-        let mut candidates = pos.mills_holding(colour, 1) & pos.mills_holding(colour.other(), 0);
-        let (mut seen, mut double) = (0u32, 0u32);
-        while candidates != 0 {
-            let gaps = mills[candidates.trailing_zeros() as usize] & empty;
-            candidates &= candidates - 1;
-            double |= seen & gaps;
-            seen |= gaps;
-        }
-        forks[c] = double.count_ones() as i32;
-    }
+        let opening = pos.mills_holding(colour, 1) & pos.mills_holding(colour.other(), 0);
+        (board.points_on_two_mills(opening) & empty).count_ones() as i32
+    });
     let w = &WEIGHTS[phase_row(phases)];
     let placing_mobility = empty.count_ones().min(8) as i32;
     // The cows with no empty neighbour, counted here once for both sides (as
