@@ -279,16 +279,6 @@ pub fn evaluate(pos: &Position) -> i32 {
             gaps[c] |= gap;
         }
     }
-    // Fork points (see `Side::fork_points`), for a side with two cows or more in hand: the
-    // empty points on two of the mills that hold one of its cows and none of the other's.
-    let forks = [0, 1].map(|c| {
-        if hands[c] < 2 {
-            return 0;
-        }
-        let colour = Color::ALL[c];
-        let opening = pos.mills_holding(colour, 1) & pos.mills_holding(colour.other(), 0);
-        (board.points_on_two_mills(opening) & empty).count_ones() as i32
-    });
     let w = &WEIGHTS[phase_row(phases)];
     let placing_mobility = empty.count_ones().min(8) as i32;
     // The cows with no empty neighbour, counted here once for both sides (as
@@ -305,7 +295,6 @@ pub fn evaluate(pos: &Position) -> i32 {
         );
         w[0] * material
             + w[3] * double[c].count_ones() as i32
-            + w[10] * forks[c]
             + match phases[c] {
                 // While placing: the steps and blocked cows it would have if it moved now.
                 Phase::Placing => {
@@ -316,7 +305,30 @@ pub fn evaluate(pos: &Position) -> i32 {
             }
     };
     let me = pos.side_to_move().index();
-    side(me) - side(1 - me) + w[6] * i32::from(open[me] > 0) + w[11] * i32::from(forks[me] > 0)
+    let value = side(me) - side(1 - me) + w[6] * i32::from(open[me] > 0);
+    // Only while a side has two cows in hand: the moving phase skips the fork points at once.
+    if hands[0].max(hands[1]) >= 2 {
+        value + fork_value(pos, empty, hands, me, w)
+    } else {
+        value
+    }
+}
+
+/// The fork features' share of [`evaluate`] for the side to move `me`, from the cows in hand
+/// and the empty points already taken.
+#[inline]
+fn fork_value(pos: &Position, empty: u32, hands: [u8; 2], me: usize, w: &[i32; 12]) -> i32 {
+    // Fork points (see `Side::fork_points`), for a side with two cows or more in hand: the
+    // empty points on two of the mills that hold one of its cows and none of the other's.
+    let forks = [0, 1].map(|c| {
+        if hands[c] < 2 {
+            return 0;
+        }
+        let colour = Color::ALL[c];
+        let opening = pos.mills_holding(colour, 1) & pos.mills_holding(colour.other(), 0);
+        (pos.board().points_on_two_mills(opening) & empty).count_ones() as i32
+    });
+    w[10] * (forks[me] - forks[1 - me]) + w[11] * i32::from(forks[me] > 0)
 }
 
 /// The static evaluation as the plain dot product of [`features`] and the phase's row of
