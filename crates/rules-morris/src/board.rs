@@ -547,6 +547,13 @@ mod tests {
         );
     }
 
+    /// One step of the fixed-seed xorshift walks of the tests below.
+    fn xorshift(x: &mut u64) {
+        *x ^= *x << 13;
+        *x ^= *x >> 7;
+        *x ^= *x << 17;
+    }
+
     #[test]
     fn the_neighbours_of_a_set_are_the_union_of_its_points_neighbours() {
         // Every set of points is too many; a fixed-seed xorshift walk of 20,000 sets per board,
@@ -556,9 +563,7 @@ mod tests {
             for centre in CentreMills::ALL {
                 let b = Board::get(kind, centre);
                 for _ in 0..20_000 {
-                    x ^= x << 13;
-                    x ^= x >> 7;
-                    x ^= x << 17;
+                    xorshift(&mut x);
                     let set = x as u32 & b.point_bits();
                     let mut union = 0u32;
                     for (a, c) in b.edges() {
@@ -586,9 +591,7 @@ mod tests {
                 let b = Board::get(kind, centre);
                 let triples: Vec<[Point; 3]> = b.mills().collect();
                 for _ in 0..20_000 {
-                    x ^= x << 13;
-                    x ^= x >> 7;
-                    x ^= x << 17;
+                    xorshift(&mut x);
                     let set = x as u32 & b.all_mills();
                     let mut twice = 0u32;
                     for p in b.points() {
