@@ -395,6 +395,19 @@ fn a_tui_player_joins_by_code_declines_then_accepts_a_draw_offer() {
     ama.until(&server, "the decline", |f| {
         matches!(f, kraal_protocol::ServerFrame::DrawDeclined { .. })
     });
+    // The app clears the offer when the server's decline reaches it; until then the first
+    // offer still shows, and a `d` pressed on it could reach the server before the second.
+    wait_until("the decline on the app's side", || {
+        app.tick(Instant::now());
+        match &app.screen {
+            Screen::Game(g) => g
+                .online
+                .as_ref()
+                .is_some_and(|o| !o.offered_to_me())
+                .then_some(()),
+            _ => None,
+        }
+    });
     // Offered again, d accepts: a draw by agreement.
     ama.send(&server, ClientFrame::OfferDraw);
     wait_until("the second offer", || {
