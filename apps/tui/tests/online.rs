@@ -330,6 +330,14 @@ fn the_online_screen_lists_its_lines_and_keys() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// Whether the online game on the app's screen shows the opponent's draw offer.
+fn offered_to_me(app: &App) -> bool {
+    match &app.screen {
+        Screen::Game(g) => g.online.as_ref().is_some_and(|o| o.offered_to_me()),
+        _ => false,
+    }
+}
+
 /// The screen cell where `text` is drawn (read from the drawn screen, so a click there
 /// checks that the mouse finds what the drawing put there).
 fn cell_of(app: &App, text: &str) -> (u16, u16) {
@@ -399,27 +407,13 @@ fn a_tui_player_joins_by_code_declines_then_accepts_a_draw_offer() {
     // offer still shows, and a `d` pressed on it could reach the server before the second.
     wait_until("the decline on the app's side", || {
         app.tick(Instant::now());
-        match &app.screen {
-            Screen::Game(g) => g
-                .online
-                .as_ref()
-                .is_some_and(|o| !o.offered_to_me())
-                .then_some(()),
-            _ => None,
-        }
+        (!offered_to_me(&app)).then_some(())
     });
     // Offered again, d accepts: a draw by agreement.
     ama.send(&server, ClientFrame::OfferDraw);
     wait_until("the second offer", || {
         app.tick(Instant::now());
-        match &app.screen {
-            Screen::Game(g) => g
-                .online
-                .as_ref()
-                .is_some_and(|o| o.offered_to_me())
-                .then_some(()),
-            _ => None,
-        }
+        offered_to_me(&app).then_some(())
     });
     press(&mut app, KeyCode::Char('d'));
     let status = ama.hear_end(&server);
