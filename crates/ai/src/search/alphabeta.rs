@@ -3,6 +3,7 @@
 
 use crate::game::Game;
 use crate::limits::{Limits, Progress, StopFlag};
+use crate::search::crumbs::{Crumbs, Visit};
 use crate::search::score::{INFINITY, Score, WIN_BOUND, from_table, to_table, verdict_score};
 use crate::search::tt::{Bound, Entry, Table};
 use crate::tables::Oracle;
@@ -91,6 +92,8 @@ const MIN_TABLE_DEPTH: i32 = 2;
 const FUTILITY_MARGIN: i32 = 600;
 /// How many moves of a node are picked best-first one at a time before the rest are sorted.
 const PICKED: usize = 3;
+/// Nodes nearer the root than this many plies leave breadcrumbs in a multi-threaded search.
+const CRUMB_PLIES: usize = 8;
 /// The bound of a history value either way.
 const HISTORY_MAX: i32 = 1 << 20;
 
@@ -113,13 +116,25 @@ impl<M> Window<M> {
     }
 }
 
+/// A node whose table move did not cut off, as [`Searcher::search_generated`] needs it.
+#[derive(Clone, Copy)]
+struct Node {
+    depth: i32,
+    ply: u32,
+    /// Only the moves with a prior are searched (futility pruning).
+    futile: bool,
+    /// Another thread is searching this node now: late quiet moves are reduced a ply more.
+    shared: bool,
+}
+
 /// What the threads of one multi-threaded search share besides the table.
-#[derive(Default)]
 struct Shared {
     /// Nodes of every thread, each adding its own at every poll and at its end.
     nodes: AtomicU64,
     /// Raised when the main thread has finished: the helpers stop.
     done: AtomicBool,
+    /// Which thread searches which node near the root now.
+    crumbs: Crumbs,
 }
 
 /// An alpha-beta searcher for one game. Keep it between moves to reuse its buffers.
@@ -241,7 +256,11 @@ impl<G: Game> Searcher<G> {
         }
         // Lazy SMP: the helpers search the same root into the shared table until the main
         // thread is done; only the main thread's result counts.
-        let shared = Arc::new(Shared::default());
+        let shared = Arc::new(Shared {
+            nodes: AtomicU64::new(0),
+            done: AtomicBool::new(false),
+            crumbs: Crumbs::new(),
+        });
         self.stop.publish(0);
         let mut helpers = std::mem::take(&mut self.helpers);
         helpers.truncate(threads - 1);
@@ -574,6 +593,11 @@ impl<G: Game> Searcher<G> {
                 }
             }
         }
+        // With threads, a node another thread is searching now has its late moves reduced more.
+        let visit = match &self.shared {
+            Some(shared) if use_table && p < CRUMB_PLIES => shared.crumbs.enter(key, self.thread),
+            _ => Visit::default(),
+        };
         // Futility pruning: one ply from the horizon, a quiet move rarely lifts a position far
         // below alpha above it. Only moves with a prior (shots, captures) are searched then.
         let futile = self.prune
@@ -597,15 +621,23 @@ impl<G: Game> Searcher<G> {
             let score = -self.negamax(state, depth - 1, ply + 1, -beta, -alpha);
             G::undo(state, undo);
             if self.aborted {
+                self.leave(visit);
                 return 0;
             }
             window.raise(score, mv);
         }
         if window.alpha < beta {
-            self.search_generated(state, depth, ply, futile, first, &mut window);
+            let node = Node {
+                depth,
+                ply,
+                futile,
+                shared: visit.shared,
+            };
+            self.search_generated(state, node, first, &mut window);
         } else if let Some(mv) = first {
             self.reward(p, state, mv, depth);
         }
+        self.leave(visit);
         if self.aborted {
             return 0;
         }
@@ -639,12 +671,16 @@ impl<G: Game> Searcher<G> {
     fn search_generated(
         &mut self,
         state: &mut G::State,
-        depth: i32,
-        ply: u32,
-        futile: bool,
+        node: Node,
         first: Option<G::Move>,
         window: &mut Window<G::Move>,
     ) {
+        let Node {
+            depth,
+            ply,
+            futile,
+            shared,
+        } = node;
         let p = ply as usize;
         let killers = self.killers[p];
         // Moves searched before the generated ones: the table's move and the legal killers, the
@@ -717,7 +753,9 @@ impl<G: Game> Searcher<G> {
             // The move's place among all the node's moves, those searched before first.
             let i = j + before;
             let reduction = if self.prune && quiet && depth >= 3 && i >= 3 {
-                1 + i32::from(depth >= 5 && i >= 6) + i32::from(depth >= 8 && i >= 12)
+                1 + i32::from(depth >= 5 && i >= 6)
+                    + i32::from(depth >= 8 && i >= 12)
+                    + i32::from(shared)
             } else {
                 0
             };
@@ -781,6 +819,13 @@ impl<G: Game> Searcher<G> {
         };
         G::undo(state, undo);
         score
+    }
+
+    /// Takes away the breadcrumb `visit` left, if any.
+    fn leave(&self, visit: Visit) {
+        if let Some(shared) = &self.shared {
+            shared.crumbs.leave(visit);
+        }
     }
 
     /// Before `mv` is played at a node of `depth`: if the child will probe the table, asks

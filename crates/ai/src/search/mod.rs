@@ -1,6 +1,7 @@
 //! Search strategies.
 
 pub mod alphabeta;
+mod crumbs;
 pub mod mcts;
 pub(crate) mod score;
 mod tt;
