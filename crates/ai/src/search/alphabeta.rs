@@ -128,6 +128,7 @@ struct Node {
 }
 
 /// What the threads of one multi-threaded search share besides the table.
+#[derive(Default)]
 struct Shared {
     /// Nodes of every thread, each adding its own at every poll and at its end.
     nodes: AtomicU64,
@@ -256,11 +257,7 @@ impl<G: Game> Searcher<G> {
         }
         // Lazy SMP: the helpers search the same root into the shared table until the main
         // thread is done; only the main thread's result counts.
-        let shared = Arc::new(Shared {
-            nodes: AtomicU64::new(0),
-            done: AtomicBool::new(false),
-            crumbs: Crumbs::new(),
-        });
+        let shared = Arc::new(Shared::default());
         self.stop.publish(0);
         let mut helpers = std::mem::take(&mut self.helpers);
         helpers.truncate(threads - 1);

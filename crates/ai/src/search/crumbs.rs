@@ -29,14 +29,16 @@ pub(crate) struct Visit {
     pub(crate) shared: bool,
 }
 
-impl Crumbs {
+impl Default for Crumbs {
     /// An array with no crumbs.
-    pub(crate) fn new() -> Crumbs {
+    fn default() -> Crumbs {
         Crumbs {
             slots: (0..SLOTS).map(|_| AtomicU64::new(0)).collect(),
         }
     }
+}
 
+impl Crumbs {
     /// Thread `thread` enters the node of `key`: it leaves its crumb if the slot is free, and
     /// learns whether another thread's crumb lies there for the same key.
     pub(crate) fn enter(&self, key: u64, thread: usize) -> Visit {
@@ -81,7 +83,7 @@ mod tests {
 
     #[test]
     fn a_second_thread_on_the_same_node_finds_the_first_ones_crumb() {
-        let crumbs = Crumbs::new();
+        let crumbs = Crumbs::default();
         let first = crumbs.enter(KEY, 0);
         assert!(!first.shared);
         let second = crumbs.enter(KEY, 1);
@@ -102,7 +104,7 @@ mod tests {
 
     #[test]
     fn a_thread_does_not_find_its_own_crumb_nor_another_nodes() {
-        let crumbs = Crumbs::new();
+        let crumbs = Crumbs::default();
         let first = crumbs.enter(KEY, 0);
         // A transposition searched again deeper in the same thread's line.
         assert!(!crumbs.enter(KEY, 0).shared);
