@@ -712,6 +712,7 @@ impl Job {
                     top_moves: multipv,
                     threads,
                     keep_table,
+                    learned: true,
                     ..SearchConfig::default()
                 };
                 let mut kept = kept.lock().unwrap_or_else(PoisonError::into_inner);

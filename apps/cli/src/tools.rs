@@ -179,6 +179,7 @@ fn search<F: Family>(
     let config = SearchConfig {
         top_moves: top.max(1),
         threads,
+        learned: true,
         ..SearchConfig::default()
     };
     let mut searcher = Searcher::<F::Ai>::new(config);

@@ -23,9 +23,13 @@ fn mancala(rules: &str, text: Option<&str>) -> kraal_rules_mancala::Position {
 const NODES: u64 = 300_000;
 
 fn search<G: Game>(c: &mut Criterion, name: &str, state: &G::State) {
+    search_with::<G>(c, name, state, SearchConfig::default());
+}
+
+fn search_with<G: Game>(c: &mut Criterion, name: &str, state: &G::State, config: SearchConfig) {
     let mut group = c.benchmark_group("search");
     group.sample_size(10);
-    let mut searcher = Searcher::<G>::new(SearchConfig::default());
+    let mut searcher = Searcher::<G>::new(config);
     let nodes = searcher.search(state, Limits::nodes(NODES)).nodes;
     group.throughput(Throughput::Elements(nodes));
     group.bench_function(name, |b| {
@@ -50,6 +54,13 @@ fn benches(c: &mut Criterion) {
     let mulabalaba_start = mancala("mulabalaba", None);
     search::<Morris>(c, "morabaraba_start", &morris_start);
     search::<Morris>(c, "morabaraba_midgame", &morris_mid);
+    // The engine's evaluation: the learned correction added at every leaf.
+    let learned = SearchConfig {
+        learned: true,
+        ..SearchConfig::default()
+    };
+    search_with::<Morris>(c, "morabaraba_start_learned", &morris_start, learned);
+    search_with::<Morris>(c, "morabaraba_midgame_learned", &morris_mid, learned);
     search::<Mancala>(c, "oware_start", &oware_start);
     search::<Mancala>(c, "oware_midgame", &oware_mid);
     search::<Mancala>(c, "mulabalaba_start", &mulabalaba_start);

@@ -75,6 +75,12 @@ pub trait Game: 'static {
     }
     /// A static score for the side to move: positive is good for it. Kept within ±100,000.
     fn evaluate(state: &Self::State) -> i32;
+    /// The static score with what was learned from deeper searches added (see
+    /// [`crate::net`]): the strongest settings' evaluation. Games with nothing learned give
+    /// [`Game::evaluate`]'s value.
+    fn evaluate_learned(state: &Self::State) -> i32 {
+        Self::evaluate(state)
+    }
     /// The static score under a style (see [`crate::weighting`]); [`Weighting::NEUTRAL`] must
     /// give [`Game::evaluate`]'s value. Games without styles ignore the weighting.
     ///

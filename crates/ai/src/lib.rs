@@ -7,6 +7,7 @@ pub mod limits;
 pub mod mancala;
 pub mod matches;
 pub mod morris;
+pub mod net;
 pub mod opponents;
 pub mod review;
 pub mod search;

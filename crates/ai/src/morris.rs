@@ -384,6 +384,10 @@ impl Game for Morris {
         evaluate(state)
     }
 
+    fn evaluate_learned(state: &Position) -> i32 {
+        evaluate(state) + crate::net::correction(state)
+    }
+
     fn evaluate_with(state: &Position, weighting: &Weighting) -> i32 {
         evaluate_with(state, weighting)
     }

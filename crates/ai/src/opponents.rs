@@ -49,6 +49,9 @@ pub struct Opponent {
     /// ([`Player::set_oracle`]): only the Ancestor, so that the levels below it keep their
     /// measured strength whatever is built on the machine.
     pub tables: bool,
+    /// Whether it adds the learned correction to its evaluation ([`SearchConfig::learned`]):
+    /// only the Ancestor, so that the levels below it keep their measured strength.
+    pub learned: bool,
 }
 
 /// The mill games' terms the styles weigh, by name.
@@ -121,6 +124,7 @@ pub const OPPONENTS: [Opponent; 7] = [
         choice: Selection::BEST,
         manner: EAGER,
         tables: false,
+        learned: false,
     },
     Opponent {
         level: 2,
@@ -139,6 +143,7 @@ pub const OPPONENTS: [Opponent; 7] = [
         },
         manner: EAGER,
         tables: false,
+        learned: false,
     },
     Opponent {
         level: 3,
@@ -162,6 +167,7 @@ pub const OPPONENTS: [Opponent; 7] = [
             offers_draws: true,
         },
         tables: false,
+        learned: false,
     },
     Opponent {
         level: 4,
@@ -185,6 +191,7 @@ pub const OPPONENTS: [Opponent; 7] = [
             offers_draws: true,
         },
         tables: false,
+        learned: false,
     },
     Opponent {
         level: 5,
@@ -204,6 +211,7 @@ pub const OPPONENTS: [Opponent; 7] = [
             offers_draws: true,
         },
         tables: false,
+        learned: false,
     },
     Opponent {
         level: 6,
@@ -223,6 +231,7 @@ pub const OPPONENTS: [Opponent; 7] = [
             offers_draws: true,
         },
         tables: false,
+        learned: false,
     },
     Opponent {
         level: 7,
@@ -242,6 +251,7 @@ pub const OPPONENTS: [Opponent; 7] = [
             offers_draws: true,
         },
         tables: true,
+        learned: true,
     },
 ];
 
@@ -351,6 +361,7 @@ impl Opponent {
             table_megabytes,
             top_moves: self.choice.candidates.max(1),
             style: (!self.style.is_neutral()).then_some(*self.style),
+            learned: self.learned,
             ..SearchConfig::default()
         }
     }

@@ -702,3 +702,26 @@ fn an_unfinished_iteration_plays_its_best_finished_move() {
     }
     assert!(changed > 0, "no unfinished iteration changed its mind");
 }
+
+/// The learned correction: only the Ancestor adds it, it is the plain evaluation plus the
+/// network's output, and it leaves the boards it was not trained on alone.
+#[test]
+fn only_the_ancestor_adds_the_learned_correction() {
+    for level in 1..=7 {
+        let opponent = kraal_ai::Opponent::level(level).expect("level");
+        assert_eq!(opponent.search_config(16).learned, level == 7, "level {level}");
+    }
+    let mut corrected = 0;
+    for pos in random_positions(300, 91) {
+        let plain = Morris::evaluate(&pos);
+        let learned = Morris::evaluate_learned(&pos);
+        let correction = kraal_ai::net::correction(&pos);
+        assert_eq!(learned, plain + correction);
+        if pos.board().mill_bits().len() == 20 {
+            corrected += usize::from(correction != 0);
+        } else {
+            assert_eq!(correction, 0, "a board without diagonals");
+        }
+    }
+    assert!(corrected > 50, "the network corrected only {corrected} positions");
+}

@@ -46,6 +46,11 @@ pub struct SearchConfig {
     /// every search starts from an empty table, so the same state and limits always give the
     /// same report.
     pub keep_table: bool,
+    /// Whether the plain evaluation has the learned correction added
+    /// ([`Game::evaluate_learned`]; mill games on the 24-point board with diagonals): the
+    /// strongest play, used by the engine, analysis and the Ancestor. Off, the hand-written
+    /// evaluation alone, with which the weaker opponents' strength was measured.
+    pub learned: bool,
 }
 
 impl Default for SearchConfig {
@@ -61,6 +66,7 @@ impl Default for SearchConfig {
             threads: 1,
             style: None,
             keep_table: false,
+            learned: false,
         }
     }
 }
@@ -331,7 +337,7 @@ impl<G: Game> Searcher<G> {
             score: Score::Value(if moves.is_empty() {
                 0
             } else {
-                G::evaluate(&state)
+                self.leaf(&state)
             }),
             depth: 0,
             nodes: 0,
@@ -530,6 +536,7 @@ impl<G: Game> Searcher<G> {
 
     fn leaf(&self, state: &G::State) -> i32 {
         let value = match &self.config.style {
+            None if self.config.learned => G::evaluate_learned(state),
             None => G::evaluate(state),
             Some(weighting) => G::evaluate_with(state, weighting),
         };

@@ -1,0 +1,294 @@
+//! Trains the mill games' evaluation network (see `kraal_ai::net`).
+//!
+//! `cargo run --release -p kraal-ai --example net -- data OUT GAMES DEPTH SEED THREADS`
+//! plays GAMES self-play games (Morabaraba and Twelve Men's Morris in turn), searching every
+//! position to DEPTH, and writes each position's inputs, hand-written evaluation and search
+//! score to OUT, a line each.
+//!
+//! `cargo run --release -p kraal-ai --example net -- train DATA... OUT [EPOCHS]` fits the
+//! network to those lines and writes its weights to OUT.
+
+use kraal_ai::net::{HIDDEN, INPUTS, MAX_ACTIVE, Net, OUTPUT_SCALE, active_inputs};
+use kraal_ai::search::alphabeta::{SearchConfig, Searcher};
+use kraal_ai::seeded::SplitMix64;
+use kraal_ai::{Game, Limits, Morris, Score};
+use kraal_rules_morris::{Options, Position};
+use std::io::{BufRead, Write};
+use std::process::ExitCode;
+
+/// The evaluation's scale in the loss: a score of `K` is about a 73% chance of winning.
+const K: f32 = 1000.0;
+/// A proven win or loss counts as this score.
+const DECIDED: i32 = 3000;
+
+/// A seeded number from two: SplitMix64 started at `a ^ b * golden ratio`.
+fn mix(a: u64, b: u64) -> u64 {
+    const GOLDEN: u64 = 0x9E37_79B9_7F4A_7C15;
+    SplitMix64((a ^ b.wrapping_mul(GOLDEN)).wrapping_sub(GOLDEN)).next_u64()
+}
+
+fn starts() -> Vec<Position> {
+    let morabaraba = Options::from_rule_set("morabaraba", &[] as &[&str]).expect("morabaraba");
+    let twelve = Options::from_rule_set(
+        "twelve-mens-morris",
+        &["board-full=first-player-loses", "no-shot-draw=100"],
+    )
+    .expect("twelve men's morris");
+    vec![Position::new(morabaraba), Position::new(twelve)]
+}
+
+fn data(
+    out: &str,
+    games: u64,
+    depth: u32,
+    seed: u64,
+    threads: u64,
+    learned: bool,
+) -> std::io::Result<()> {
+    let starts = starts();
+    let lines: Vec<String> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|t| {
+                let starts = &starts;
+                scope.spawn(move || {
+                    let mut searcher = Searcher::<Morris>::new(SearchConfig {
+                        learned,
+                        ..SearchConfig::default()
+                    });
+                    let mut lines = Vec::new();
+                    let mut moves = Vec::new();
+                    let mut active = [0u16; MAX_ACTIVE];
+                    for game in (t..games).step_by(threads as usize) {
+                        let mut pos = starts[(game % 2) as usize].clone();
+                        for ply in 0..300u64 {
+                            if Morris::verdict(&pos).is_some() {
+                                break;
+                            }
+                            moves.clear();
+                            Morris::legal_moves(&pos, &mut moves);
+                            let r = mix(seed ^ (game << 20), ply);
+                            let random = ply < 4 || r % 100 < 8;
+                            let mv = if random {
+                                moves[(r >> 8) as usize % moves.len()]
+                            } else {
+                                let report = searcher.search(&pos, Limits::depth(depth));
+                                let score = match report.score {
+                                    Score::Value(v) => v.clamp(-DECIDED, DECIDED),
+                                    Score::WinIn(_) => DECIDED,
+                                    Score::LossIn(_) => -DECIDED,
+                                };
+                                let n = active_inputs(&pos, &mut active);
+                                let mut line = format!("{score} {}", Morris::evaluate(&pos));
+                                for i in &active[..n] {
+                                    line.push_str(&format!(" {i}"));
+                                }
+                                lines.push(line);
+                                match report.best {
+                                    Some(m) => m,
+                                    None => break,
+                                }
+                            };
+                            let _ = Morris::play(&mut pos, mv);
+                        }
+                    }
+                    lines
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|w| w.join().expect("a data thread panicked"))
+            .collect()
+    });
+    let mut file = std::io::BufWriter::new(std::fs::File::create(out)?);
+    for line in &lines {
+        writeln!(file, "{line}")?;
+    }
+    eprintln!("{} positions written to {out}", lines.len());
+    Ok(())
+}
+
+struct Sample {
+    target: f32,
+    hand: f32,
+    active: Vec<u16>,
+}
+
+fn sigmoid(x: f32) -> f32 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+fn read(paths: &[String]) -> std::io::Result<Vec<Sample>> {
+    let mut samples = Vec::new();
+    for path in paths {
+        for line in std::io::BufReader::new(std::fs::File::open(path)?).lines() {
+            let line = line?;
+            let mut fields = line
+                .split_whitespace()
+                .map(|f| f.parse::<i32>().unwrap_or(0));
+            let target = fields.next().unwrap_or(0) as f32;
+            let hand = fields.next().unwrap_or(0) as f32;
+            let active = fields.map(|i| i as u16).collect();
+            samples.push(Sample {
+                target,
+                hand,
+                active,
+            });
+        }
+    }
+    Ok(samples)
+}
+
+/// The loss of `net` on `samples` (mean squared error of the winning chances).
+fn loss(net: &Net, samples: &[Sample], use_net: bool) -> f32 {
+    let total: f64 = samples
+        .iter()
+        .map(|s| {
+            let out = if use_net { net.output(&s.active) } else { 0.0 };
+            let p = sigmoid((s.hand + out * OUTPUT_SCALE) / K);
+            f64::from((p - sigmoid(s.target / K)).powi(2))
+        })
+        .sum();
+    (total / samples.len().max(1) as f64) as f32
+}
+
+/// Adam's moments for one parameter array.
+struct Adam {
+    m: Vec<f32>,
+    v: Vec<f32>,
+}
+
+impl Adam {
+    fn new(n: usize) -> Adam {
+        Adam {
+            m: vec![0.0; n],
+            v: vec![0.0; n],
+        }
+    }
+
+    fn step(&mut self, params: &mut [f32], grads: &[f32], lr: f32, t: i32) {
+        let (b1, b2) = (0.9f32, 0.999f32);
+        let c1 = 1.0 - b1.powi(t);
+        let c2 = 1.0 - b2.powi(t);
+        for i in 0..params.len() {
+            self.m[i] = b1 * self.m[i] + (1.0 - b1) * grads[i];
+            self.v[i] = b2 * self.v[i] + (1.0 - b2) * grads[i] * grads[i];
+            params[i] -= lr * (self.m[i] / c1) / ((self.v[i] / c2).sqrt() + 1e-8);
+        }
+    }
+}
+
+fn train(paths: &[String], out: &str, epochs: u32) -> std::io::Result<()> {
+    let mut samples = read(paths)?;
+    // Shuffle, then hold out one in twenty.
+    for i in (1..samples.len()).rev() {
+        let j = (mix(7, i as u64) % (i as u64 + 1)) as usize;
+        samples.swap(i, j);
+    }
+    let held = samples.len() / 20;
+    let (test, train) = samples.split_at(held);
+    let mut net = Net::zero();
+    for (i, row) in net.w1.iter_mut().enumerate() {
+        for (k, w) in row.iter_mut().enumerate() {
+            *w = ((mix(1, (i * HIDDEN + k) as u64) % 2001) as f32 / 1000.0 - 1.0) * 0.1;
+        }
+    }
+    for k in 0..HIDDEN {
+        net.b1[k] = 0.2 + (mix(2, k as u64) % 1000) as f32 / 5000.0;
+        net.w2[k] = ((mix(3, k as u64) % 2001) as f32 / 1000.0 - 1.0) * 0.01;
+    }
+    eprintln!(
+        "{} positions to fit, {} held out; held-out loss without the network {:.5}",
+        train.len(),
+        test.len(),
+        loss(&net, test, false)
+    );
+    let mut adam_w1 = Adam::new(INPUTS * HIDDEN);
+    let mut adam_rest = Adam::new(2 * HIDDEN + 1);
+    let batch = 256;
+    let mut t = 0;
+    for epoch in 0..epochs {
+        let lr = if epoch < epochs * 2 / 3 { 1e-3 } else { 2e-4 };
+        for chunk in train.chunks(batch) {
+            let mut g_w1 = vec![0f32; INPUTS * HIDDEN];
+            let mut g_rest = vec![0f32; 2 * HIDDEN + 1];
+            for s in chunk {
+                let pre = net.pre_activations(&s.active);
+                let h = pre.map(|v| v.clamp(0.0, 1.0));
+                let out = net.output_of(&pre);
+                let p = sigmoid((s.hand + out * OUTPUT_SCALE) / K);
+                let y = sigmoid(s.target / K);
+                let d_out = 2.0 * (p - y) * p * (1.0 - p) * OUTPUT_SCALE / K;
+                g_rest[2 * HIDDEN] += d_out;
+                for k in 0..HIDDEN {
+                    g_rest[HIDDEN + k] += d_out * h[k];
+                    if pre[k] > 0.0 && pre[k] < 1.0 {
+                        let d_pre = d_out * net.w2[k];
+                        g_rest[k] += d_pre;
+                        for &i in &s.active {
+                            g_w1[i as usize * HIDDEN + k] += d_pre;
+                        }
+                    }
+                }
+            }
+            let scale = 1.0 / chunk.len() as f32;
+            g_w1.iter_mut().for_each(|g| *g *= scale);
+            g_rest.iter_mut().for_each(|g| *g *= scale);
+            t += 1;
+            let mut flat: Vec<f32> = net.w1.iter().flatten().copied().collect();
+            adam_w1.step(&mut flat, &g_w1, lr, t);
+            for (row, values) in net.w1.iter_mut().zip(flat.chunks(HIDDEN)) {
+                row.copy_from_slice(values);
+            }
+            let mut rest: Vec<f32> = net.b1.iter().chain(&net.w2).copied().collect();
+            rest.push(net.b2);
+            adam_rest.step(&mut rest, &g_rest, lr, t);
+            net.b1.copy_from_slice(&rest[..HIDDEN]);
+            net.w2.copy_from_slice(&rest[HIDDEN..2 * HIDDEN]);
+            net.b2 = rest[2 * HIDDEN];
+        }
+        eprintln!(
+            "epoch {epoch}: loss {:.5} fitted, {:.5} held out",
+            loss(&net, &train[..train.len().min(50_000)], true),
+            loss(&net, test, true)
+        );
+    }
+    std::fs::write(out, net.to_bytes())?;
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let number =
+        |i: usize, default: u64| args.get(i).and_then(|v| v.parse().ok()).unwrap_or(default);
+    let result = match args.first().map(String::as_str) {
+        Some("data") if args.len() >= 2 => data(
+            &args[1],
+            number(2, 100),
+            number(3, 8) as u32,
+            number(4, 1),
+            number(5, 2),
+            args.get(6).is_some_and(|a| a == "learned"),
+        ),
+        Some("train") if args.len() >= 3 => {
+            let (paths, out, epochs) = match args.last().and_then(|a| a.parse::<u32>().ok()) {
+                Some(e) => (&args[1..args.len() - 2], &args[args.len() - 2], e),
+                None => (&args[1..args.len() - 1], &args[args.len() - 1], 12),
+            };
+            train(paths, out, epochs)
+        }
+        _ => {
+            eprintln!(
+                "usage: net data OUT GAMES DEPTH SEED THREADS | net train DATA... OUT [EPOCHS]"
+            );
+            return ExitCode::from(2);
+        }
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("{e}");
+            ExitCode::FAILURE
+        }
+    }
+}
