@@ -709,7 +709,11 @@ fn an_unfinished_iteration_plays_its_best_finished_move() {
 fn only_the_ancestor_adds_the_learned_correction() {
     for level in 1..=7 {
         let opponent = kraal_ai::Opponent::level(level).expect("level");
-        assert_eq!(opponent.search_config(16).learned, level == 7, "level {level}");
+        assert_eq!(
+            opponent.search_config(16).learned,
+            level == 7,
+            "level {level}"
+        );
     }
     let mut corrected = 0;
     for pos in random_positions(300, 91) {
@@ -723,5 +727,8 @@ fn only_the_ancestor_adds_the_learned_correction() {
             assert_eq!(correction, 0, "a board without diagonals");
         }
     }
-    assert!(corrected > 50, "the network corrected only {corrected} positions");
+    assert!(
+        corrected > 50,
+        "the network corrected only {corrected} positions"
+    );
 }
