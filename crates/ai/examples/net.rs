@@ -13,7 +13,7 @@ use kraal_ai::search::alphabeta::{SearchConfig, Searcher};
 use kraal_ai::seeded::SplitMix64;
 use kraal_ai::{Game, Limits, Morris, Score};
 use kraal_rules_morris::{Options, Position};
-use std::io::{BufRead, Write};
+use std::io::BufRead;
 use std::process::ExitCode;
 
 /// The evaluation's scale in the loss: a score of `K` is about a 73% chance of winning.
@@ -100,10 +100,12 @@ fn data(
             .flat_map(|w| w.join().expect("a data thread panicked"))
             .collect()
     });
-    let mut file = std::io::BufWriter::new(std::fs::File::create(out)?);
+    let mut text = String::new();
     for line in &lines {
-        writeln!(file, "{line}")?;
+        text.push_str(line);
+        text.push('\n');
     }
+    write_whole(out, text.as_bytes())?;
     eprintln!("{} positions written to {out}", lines.len());
     Ok(())
 }
@@ -118,22 +120,53 @@ fn sigmoid(x: f32) -> f32 {
     1.0 / (1.0 + (-x).exp())
 }
 
+/// Writes `bytes` to a temporary file beside `path`, then renames it over `path`, so that an
+/// interrupted run never leaves half a file.
+fn write_whole(path: &str, bytes: &[u8]) -> std::io::Result<()> {
+    let temporary = format!("{path}.partial");
+    std::fs::write(&temporary, bytes)?;
+    std::fs::rename(&temporary, path)
+}
+
+/// One line of `data`'s output: the search score, the hand-written evaluation, then the
+/// active inputs (each below `INPUTS`).
+fn parse_sample(line: &str) -> Result<Sample, String> {
+    let mut fields = line.split_whitespace();
+    let mut score = |what: &str| -> Result<f32, String> {
+        let field = fields.next().ok_or(format!("no {what}"))?;
+        field
+            .parse::<i32>()
+            .map(|v| v as f32)
+            .map_err(|_| format!("the {what} {field:?} is not a whole number"))
+    };
+    let target = score("search score")?;
+    let hand = score("evaluation")?;
+    let active = fields
+        .map(|f| match f.parse::<u16>() {
+            Ok(i) if usize::from(i) < INPUTS => Ok(i),
+            _ => Err(format!("{f:?} is not an input (0 to {})", INPUTS - 1)),
+        })
+        .collect::<Result<_, _>>()?;
+    Ok(Sample {
+        target,
+        hand,
+        active,
+    })
+}
+
 fn read(paths: &[String]) -> std::io::Result<Vec<Sample>> {
     let mut samples = Vec::new();
     for path in paths {
-        for line in std::io::BufReader::new(std::fs::File::open(path)?).lines() {
-            let line = line?;
-            let mut fields = line
-                .split_whitespace()
-                .map(|f| f.parse::<i32>().unwrap_or(0));
-            let target = fields.next().unwrap_or(0) as f32;
-            let hand = fields.next().unwrap_or(0) as f32;
-            let active = fields.map(|i| i as u16).collect();
-            samples.push(Sample {
-                target,
-                hand,
-                active,
-            });
+        let file = std::fs::File::open(path)
+            .map_err(|e| std::io::Error::new(e.kind(), format!("{path}: {e}")))?;
+        for (n, line) in std::io::BufReader::new(file).lines().enumerate() {
+            let sample = parse_sample(&line?).map_err(|e| {
+                std::io::Error::new(
+                    std::io::ErrorKind::InvalidData,
+                    format!("{path}, line {}: {e}", n + 1),
+                )
+            })?;
+            samples.push(sample);
         }
     }
     Ok(samples)
@@ -253,7 +286,7 @@ fn train(paths: &[String], out: &str, epochs: u32) -> std::io::Result<()> {
             loss(&net, test, true)
         );
     }
-    std::fs::write(out, net.to_bytes())?;
+    write_whole(out, &net.to_bytes())?;
     Ok(())
 }
 
