@@ -1,25 +1,72 @@
-//! Trains the mill games' evaluation network (see `kraal_ai::net`).
+//! Trains the evaluation networks (see `kraal_ai::net`). GAME is `mills` (the network of
+//! Morabaraba and Twelve Men's Morris) or `mulabalaba`.
 //!
-//! `cargo run --release -p kraal-ai --example net -- data OUT GAMES DEPTH SEED THREADS`
-//! plays GAMES self-play games (Morabaraba and Twelve Men's Morris in turn), searching every
-//! position to DEPTH, and writes each position's inputs, hand-written evaluation and search
-//! score to OUT, a line each.
+//! `cargo run --release -p kraal-ai --example net -- data GAME OUT GAMES DEPTH SEED THREADS
+//! [learned]` plays GAMES self-play games (for `mills`, Morabaraba and Twelve Men's Morris in
+//! turn), searching every position to DEPTH (with the built-in network's correction if
+//! `learned`), and writes each position's inputs, hand-written evaluation and search score to
+//! OUT, a line each.
 //!
-//! `cargo run --release -p kraal-ai --example net -- train DATA... OUT [EPOCHS]` fits the
+//! `cargo run --release -p kraal-ai --example net -- train GAME DATA... OUT [EPOCHS]` fits the
 //! network to those lines and writes its weights to OUT.
 
-use kraal_ai::net::{HIDDEN, INPUTS, MAX_ACTIVE, Net, OUTPUT_SCALE, active_inputs};
+use kraal_ai::net::{HIDDEN, MAX_ACTIVE, Net, OUTPUT_SCALE};
 use kraal_ai::search::alphabeta::{SearchConfig, Searcher};
 use kraal_ai::seeded::SplitMix64;
-use kraal_ai::{Game, Limits, Morris, Score};
-use kraal_rules_morris::{Options, Position};
+use kraal_ai::{Game, Limits, Mancala, Morris, Score};
 use std::io::BufRead;
 use std::process::ExitCode;
 
-/// The evaluation's scale in the loss: a score of `K` is about a 73% chance of winning.
-const K: f32 = 1000.0;
-/// A proven win or loss counts as this score.
-const DECIDED: i32 = 3000;
+/// A game with a network: where its self-play starts and what its inputs are.
+trait Trained: Game {
+    /// The network's input count.
+    const INPUTS: usize;
+    /// The evaluation's scale in the loss: a score of `SCALE` is about a 73% chance of
+    /// winning.
+    const SCALE: f32;
+    /// The starting positions, played in turn.
+    fn starts() -> Vec<Self::State>;
+    /// The inputs `state` turns on, written to `out`; how many.
+    fn inputs(state: &Self::State, out: &mut [u16; MAX_ACTIVE]) -> usize;
+}
+
+impl Trained for Morris {
+    const INPUTS: usize = kraal_ai::net::morris::INPUTS;
+    const SCALE: f32 = 1000.0;
+
+    fn starts() -> Vec<Self::State> {
+        use kraal_rules_morris::{Options, Position};
+        let morabaraba = Options::from_rule_set("morabaraba", &[] as &[&str]).expect("morabaraba");
+        let twelve = Options::from_rule_set(
+            "twelve-mens-morris",
+            &["board-full=first-player-loses", "no-shot-draw=100"],
+        )
+        .expect("twelve men's morris");
+        vec![Position::new(morabaraba), Position::new(twelve)]
+    }
+
+    fn inputs(state: &Self::State, out: &mut [u16; MAX_ACTIVE]) -> usize {
+        kraal_ai::net::morris::active_inputs(state, out)
+    }
+}
+
+impl Trained for Mancala {
+    const INPUTS: usize = kraal_ai::net::mulabalaba::INPUTS;
+    const SCALE: f32 = 4000.0;
+
+    fn starts() -> Vec<Self::State> {
+        use kraal_rules_mancala::{Options, Position};
+        let options = Options::from_rule_set("mulabalaba", &[] as &[&str]).expect("mulabalaba");
+        vec![Position::new(options)]
+    }
+
+    fn inputs(state: &Self::State, out: &mut [u16; MAX_ACTIVE]) -> usize {
+        kraal_ai::net::mulabalaba::active_inputs(state, out)
+    }
+}
+
+/// A proven win or loss counts as this many times the game's [`Trained::SCALE`].
+const DECIDED: f32 = 3.0;
 
 /// A seeded number from two: SplitMix64 started at `a ^ b * golden ratio`.
 fn mix(a: u64, b: u64) -> u64 {
@@ -27,17 +74,7 @@ fn mix(a: u64, b: u64) -> u64 {
     SplitMix64((a ^ b.wrapping_mul(GOLDEN)).wrapping_sub(GOLDEN)).next_u64()
 }
 
-fn starts() -> Vec<Position> {
-    let morabaraba = Options::from_rule_set("morabaraba", &[] as &[&str]).expect("morabaraba");
-    let twelve = Options::from_rule_set(
-        "twelve-mens-morris",
-        &["board-full=first-player-loses", "no-shot-draw=100"],
-    )
-    .expect("twelve men's morris");
-    vec![Position::new(morabaraba), Position::new(twelve)]
-}
-
-fn data(
+fn data<G: Trained>(
     out: &str,
     games: u64,
     depth: u32,
@@ -45,13 +82,13 @@ fn data(
     threads: u64,
     learned: bool,
 ) -> std::io::Result<()> {
-    let starts = starts();
+    let starts = G::starts();
     let lines: Vec<String> = std::thread::scope(|scope| {
         let workers: Vec<_> = (0..threads)
             .map(|t| {
                 let starts = &starts;
                 scope.spawn(move || {
-                    let mut searcher = Searcher::<Morris>::new(SearchConfig {
+                    let mut searcher = Searcher::<G>::new(SearchConfig {
                         learned,
                         ..SearchConfig::default()
                     });
@@ -59,26 +96,27 @@ fn data(
                     let mut moves = Vec::new();
                     let mut active = [0u16; MAX_ACTIVE];
                     for game in (t..games).step_by(threads as usize) {
-                        let mut pos = starts[(game % 2) as usize].clone();
-                        for ply in 0..300u64 {
-                            if Morris::verdict(&pos).is_some() {
+                        let mut pos = starts[game as usize % starts.len()].clone();
+                        for ply in 0..400u64 {
+                            if G::verdict(&pos).is_some() {
                                 break;
                             }
                             moves.clear();
-                            Morris::legal_moves(&pos, &mut moves);
+                            G::legal_moves(&pos, &mut moves);
                             let r = mix(seed ^ (game << 20), ply);
                             let random = ply < 4 || r % 100 < 8;
                             let mv = if random {
                                 moves[(r >> 8) as usize % moves.len()]
                             } else {
                                 let report = searcher.search(&pos, Limits::depth(depth));
+                                let decided = (DECIDED * G::SCALE) as i32;
                                 let score = match report.score {
-                                    Score::Value(v) => v.clamp(-DECIDED, DECIDED),
-                                    Score::WinIn(_) => DECIDED,
-                                    Score::LossIn(_) => -DECIDED,
+                                    Score::Value(v) => v.clamp(-decided, decided),
+                                    Score::WinIn(_) => decided,
+                                    Score::LossIn(_) => -decided,
                                 };
-                                let n = active_inputs(&pos, &mut active);
-                                let mut line = format!("{score} {}", Morris::evaluate(&pos));
+                                let n = G::inputs(&pos, &mut active);
+                                let mut line = format!("{score} {}", G::evaluate(&pos));
                                 for i in &active[..n] {
                                     line.push_str(&format!(" {i}"));
                                 }
@@ -88,7 +126,7 @@ fn data(
                                     None => break,
                                 }
                             };
-                            let _ = Morris::play(&mut pos, mv);
+                            let _ = G::play(&mut pos, mv);
                         }
                     }
                     lines
@@ -129,8 +167,8 @@ fn write_whole(path: &str, bytes: &[u8]) -> std::io::Result<()> {
 }
 
 /// One line of `data`'s output: the search score, the hand-written evaluation, then the
-/// active inputs (each below `INPUTS`).
-fn parse_sample(line: &str) -> Result<Sample, String> {
+/// active inputs (each below `inputs`).
+fn parse_sample(line: &str, inputs: usize) -> Result<Sample, String> {
     let mut fields = line.split_whitespace();
     let mut score = |what: &str| -> Result<f32, String> {
         let field = fields.next().ok_or(format!("no {what}"))?;
@@ -143,8 +181,8 @@ fn parse_sample(line: &str) -> Result<Sample, String> {
     let hand = score("evaluation")?;
     let active = fields
         .map(|f| match f.parse::<u16>() {
-            Ok(i) if usize::from(i) < INPUTS => Ok(i),
-            _ => Err(format!("{f:?} is not an input (0 to {})", INPUTS - 1)),
+            Ok(i) if usize::from(i) < inputs => Ok(i),
+            _ => Err(format!("{f:?} is not an input (0 to {})", inputs - 1)),
         })
         .collect::<Result<_, _>>()?;
     Ok(Sample {
@@ -154,13 +192,13 @@ fn parse_sample(line: &str) -> Result<Sample, String> {
     })
 }
 
-fn read(paths: &[String]) -> std::io::Result<Vec<Sample>> {
+fn read(paths: &[String], inputs: usize) -> std::io::Result<Vec<Sample>> {
     let mut samples = Vec::new();
     for path in paths {
         let file = std::fs::File::open(path)
             .map_err(|e| std::io::Error::new(e.kind(), format!("{path}: {e}")))?;
         for (n, line) in std::io::BufReader::new(file).lines().enumerate() {
-            let sample = parse_sample(&line?).map_err(|e| {
+            let sample = parse_sample(&line?, inputs).map_err(|e| {
                 std::io::Error::new(
                     std::io::ErrorKind::InvalidData,
                     format!("{path}, line {}: {e}", n + 1),
@@ -173,13 +211,13 @@ fn read(paths: &[String]) -> std::io::Result<Vec<Sample>> {
 }
 
 /// The loss of `net` on `samples` (mean squared error of the winning chances).
-fn loss(net: &Net, samples: &[Sample], use_net: bool) -> f32 {
+fn loss(net: &Net, samples: &[Sample], use_net: bool, k: f32) -> f32 {
     let total: f64 = samples
         .iter()
         .map(|s| {
             let out = if use_net { net.output(&s.active) } else { 0.0 };
-            let p = sigmoid((s.hand + out * OUTPUT_SCALE) / K);
-            f64::from((p - sigmoid(s.target / K)).powi(2))
+            let p = sigmoid((s.hand + out * OUTPUT_SCALE) / k);
+            f64::from((p - sigmoid(s.target / k)).powi(2))
         })
         .sum();
     (total / samples.len().max(1) as f64) as f32
@@ -211,8 +249,15 @@ impl Adam {
     }
 }
 
-fn train(paths: &[String], out: &str, epochs: u32) -> std::io::Result<()> {
-    let mut samples = read(paths)?;
+/// Fits a network of `inputs` inputs to the lines of `paths`, `k` the evaluation's scale (see
+/// [`Trained::SCALE`]), and writes it to `out`.
+fn train(
+    paths: &[String],
+    (inputs, k): (usize, f32),
+    out: &str,
+    epochs: u32,
+) -> std::io::Result<()> {
+    let mut samples = read(paths, inputs)?;
     // Shuffle, then hold out one in twenty.
     for i in (1..samples.len()).rev() {
         let j = (mix(7, i as u64) % (i as u64 + 1)) as usize;
@@ -220,7 +265,7 @@ fn train(paths: &[String], out: &str, epochs: u32) -> std::io::Result<()> {
     }
     let held = samples.len() / 20;
     let (test, train) = samples.split_at(held);
-    let mut net = Net::zero();
+    let mut net = Net::zero(inputs);
     for (i, row) in net.w1.iter_mut().enumerate() {
         for (k, w) in row.iter_mut().enumerate() {
             *w = ((mix(1, (i * HIDDEN + k) as u64) % 2001) as f32 / 1000.0 - 1.0) * 0.1;
@@ -234,24 +279,24 @@ fn train(paths: &[String], out: &str, epochs: u32) -> std::io::Result<()> {
         "{} positions to fit, {} held out; held-out loss without the network {:.5}",
         train.len(),
         test.len(),
-        loss(&net, test, false)
+        loss(&net, test, false, k)
     );
-    let mut adam_w1 = Adam::new(INPUTS * HIDDEN);
+    let mut adam_w1 = Adam::new(inputs * HIDDEN);
     let mut adam_rest = Adam::new(2 * HIDDEN + 1);
     let batch = 256;
     let mut t = 0;
     for epoch in 0..epochs {
         let lr = if epoch < epochs * 2 / 3 { 1e-3 } else { 2e-4 };
         for chunk in train.chunks(batch) {
-            let mut g_w1 = vec![0f32; INPUTS * HIDDEN];
+            let mut g_w1 = vec![0f32; inputs * HIDDEN];
             let mut g_rest = vec![0f32; 2 * HIDDEN + 1];
             for s in chunk {
                 let pre = net.pre_activations(&s.active);
                 let h = pre.map(|v| v.clamp(0.0, 1.0));
                 let out = net.output_of(&pre);
-                let p = sigmoid((s.hand + out * OUTPUT_SCALE) / K);
-                let y = sigmoid(s.target / K);
-                let d_out = 2.0 * (p - y) * p * (1.0 - p) * OUTPUT_SCALE / K;
+                let p = sigmoid((s.hand + out * OUTPUT_SCALE) / k);
+                let y = sigmoid(s.target / k);
+                let d_out = 2.0 * (p - y) * p * (1.0 - p) * OUTPUT_SCALE / k;
                 g_rest[2 * HIDDEN] += d_out;
                 for k in 0..HIDDEN {
                     g_rest[HIDDEN + k] += d_out * h[k];
@@ -282,44 +327,63 @@ fn train(paths: &[String], out: &str, epochs: u32) -> std::io::Result<()> {
         }
         eprintln!(
             "epoch {epoch}: loss {:.5} fitted, {:.5} held out",
-            loss(&net, &train[..train.len().min(50_000)], true),
-            loss(&net, test, true)
+            loss(&net, &train[..train.len().min(50_000)], true, k),
+            loss(&net, test, true, k)
         );
     }
     write_whole(out, &net.to_bytes())?;
     Ok(())
 }
 
-fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+const USAGE: &str = "usage: net data mills|mulabalaba OUT GAMES DEPTH SEED THREADS [learned] \
+                     | net train mills|mulabalaba DATA... OUT [EPOCHS]";
+
+fn run(args: &[String]) -> Option<std::io::Result<()>> {
     let number =
         |i: usize, default: u64| args.get(i).and_then(|v| v.parse().ok()).unwrap_or(default);
-    let result = match args.first().map(String::as_str) {
-        Some("data") if args.len() >= 2 => data(
-            &args[1],
-            number(2, 100),
-            number(3, 8) as u32,
-            number(4, 1),
-            number(5, 2),
-            args.get(6).is_some_and(|a| a == "learned"),
-        ),
-        Some("train") if args.len() >= 3 => {
-            let (paths, out, epochs) = match args.last().and_then(|a| a.parse::<u32>().ok()) {
-                Some(e) => (&args[1..args.len() - 2], &args[args.len() - 2], e),
-                None => (&args[1..args.len() - 1], &args[args.len() - 1], 12),
+    let (command, game) = (args.first()?.as_str(), args.get(1)?.as_str());
+    match command {
+        "data" if args.len() >= 3 => {
+            let run = match game {
+                "mills" => data::<Morris>,
+                "mulabalaba" => data::<Mancala>,
+                _ => return None,
             };
-            train(paths, out, epochs)
+            Some(run(
+                &args[2],
+                number(3, 100),
+                number(4, 8) as u32,
+                number(5, 1),
+                number(6, 2),
+                args.get(7).is_some_and(|a| a == "learned"),
+            ))
         }
-        _ => {
-            eprintln!(
-                "usage: net data OUT GAMES DEPTH SEED THREADS | net train DATA... OUT [EPOCHS]"
-            );
-            return ExitCode::from(2);
+        "train" if args.len() >= 4 => {
+            let shape = match game {
+                "mills" => (Morris::INPUTS, Morris::SCALE),
+                "mulabalaba" => (Mancala::INPUTS, Mancala::SCALE),
+                _ => return None,
+            };
+            let rest = &args[2..];
+            let (paths, out, epochs) = match rest.last().and_then(|a| a.parse::<u32>().ok()) {
+                Some(e) if rest.len() >= 3 => (&rest[..rest.len() - 2], &rest[rest.len() - 2], e),
+                _ => (&rest[..rest.len() - 1], &rest[rest.len() - 1], 12),
+            };
+            Some(train(paths, shape, out, epochs))
         }
-    };
-    match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
+        _ => None,
+    }
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match run(&args) {
+        None => {
+            eprintln!("{USAGE}");
+            ExitCode::from(2)
+        }
+        Some(Ok(())) => ExitCode::SUCCESS,
+        Some(Err(e)) => {
             eprintln!("{e}");
             ExitCode::FAILURE
         }

@@ -201,6 +201,10 @@ impl Game for Mancala {
         }
     }
 
+    fn evaluate_learned(state: &Position) -> i32 {
+        Self::evaluate(state) + crate::net::mulabalaba::correction(state)
+    }
+
     fn evaluate_with(state: &Position, weighting: &Weighting) -> i32 {
         evaluate_with(state, weighting)
     }

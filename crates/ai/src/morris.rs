@@ -385,7 +385,7 @@ impl Game for Morris {
     }
 
     fn evaluate_learned(state: &Position) -> i32 {
-        evaluate(state) + crate::net::correction(state)
+        evaluate(state) + crate::net::morris::correction(state)
     }
 
     fn evaluate_with(state: &Position, weighting: &Weighting) -> i32 {

@@ -719,7 +719,7 @@ fn only_the_ancestor_adds_the_learned_correction() {
     for pos in random_positions(300, 91) {
         let plain = Morris::evaluate(&pos);
         let learned = Morris::evaluate_learned(&pos);
-        let correction = kraal_ai::net::correction(&pos);
+        let correction = kraal_ai::net::morris::correction(&pos);
         assert_eq!(learned, plain + correction);
         if pos.board().mill_bits().len() == 20 {
             corrected += usize::from(correction != 0);
@@ -729,6 +729,28 @@ fn only_the_ancestor_adds_the_learned_correction() {
     }
     assert!(
         corrected > 50,
+        "the network corrected only {corrected} positions"
+    );
+}
+
+/// Mulabalaba's learned correction: the plain evaluation plus the network's output on the 4x8
+/// board, and nothing added in Oware or on the other Mulabalaba boards.
+#[test]
+fn the_mulabalaba_correction_is_added_on_its_board_only() {
+    use kraal_rules_mancala::Game as Kind;
+    let mut corrected = 0;
+    for pos in random_mancala_positions(300, 17) {
+        let plain = Mancala::evaluate(&pos);
+        let correction = kraal_ai::net::mulabalaba::correction(&pos);
+        assert_eq!(Mancala::evaluate_learned(&pos), plain + correction);
+        if pos.game() == Kind::Mulabalaba && pos.options().width == 8 {
+            corrected += usize::from(correction != 0);
+        } else {
+            assert_eq!(correction, 0, "{:?} {}", pos.game(), pos.options().width);
+        }
+    }
+    assert!(
+        corrected > 20,
         "the network corrected only {corrected} positions"
     );
 }

@@ -47,9 +47,10 @@ pub struct SearchConfig {
     /// same report.
     pub keep_table: bool,
     /// Whether the plain evaluation has the learned correction added
-    /// ([`Game::evaluate_learned`]; mill games on the 24-point board with diagonals): the
-    /// strongest play, used by the engine, analysis and the Ancestor. Off, the hand-written
-    /// evaluation alone, with which the weaker opponents' strength was measured.
+    /// ([`Game::evaluate_learned`]; mill games on the 24-point board with diagonals, and
+    /// Mulabalaba on the 4x8 board): the strongest play, used by the engine, analysis and the
+    /// Ancestor. Off, the hand-written evaluation alone, with which the weaker opponents'
+    /// strength was measured.
     pub learned: bool,
 }
 
