@@ -95,6 +95,39 @@ mod tests {
     }
 
     #[test]
+    fn the_integer_network_agrees_with_the_float_one() {
+        let net = crate::net::Net::from_bytes(NETWORK_BYTES, INPUTS).expect("the network loads");
+        let quantized = net.quantized();
+        let mut pos = start("mulabalaba");
+        let mut moves = Vec::new();
+        let (mut worst, mut largest) = (0, 0);
+        // A seeded walk from the start to the end of the game.
+        for ply in 0..150u64 {
+            moves.clear();
+            pos.legal_moves_into(&mut moves);
+            if moves.is_empty() || pos.outcome().is_some() {
+                break;
+            }
+            let mut active = [0u16; MAX_ACTIVE];
+            let n = active_inputs(&pos, &mut active);
+            let exact = net.correction(&active[..n]);
+            worst = worst.max((exact - quantized.correction(&active[..n])).abs());
+            largest = largest.max(exact.abs());
+            let pick = (ply.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 40) as usize % moves.len();
+            pos = pos.play(moves[pick]).expect("a legal move");
+        }
+        // The trained network moves evaluations by seeds (up to 7,885 on this walk); rounding
+        // its weights to 256ths over the 32 rows a position sums moves them by 121 at most
+        // here (its output weights reach 8.8 seeds a unit). A wrong scale would be off by
+        // thousands.
+        assert!(largest > 2000, "the network hardly corrects: {largest}");
+        assert!(
+            worst <= 200,
+            "the integers differ by {worst} (of 1,000 a seed), largest {largest}"
+        );
+    }
+
+    #[test]
     fn the_network_corrects_only_the_board_it_was_trained_on() {
         for rule_set in ["abapa", "mulabalaba-lozi-6", "mulabalaba-toka-12"] {
             let pos = start(rule_set);
