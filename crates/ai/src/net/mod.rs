@@ -39,12 +39,6 @@ impl Net {
         }
     }
 
-    /// The number of inputs.
-    #[must_use]
-    pub fn inputs(&self) -> usize {
-        self.w1.len()
-    }
-
     /// The hidden layer's sums for these active inputs, before they are clipped.
     #[must_use]
     pub fn pre_activations(&self, active: &[u16]) -> [f32; HIDDEN] {
