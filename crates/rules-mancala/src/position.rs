@@ -24,8 +24,14 @@ pub(crate) struct State {
     /// Oware: index into the history of the first position since the last capture.
     pub window_start: u32,
     pub outcome: Option<Outcome>,
-    /// The legal moves as a bit set over the mover's hole indices (0 once the game is over).
+    /// The moves the rules allow as a bit set over the mover's hole indices (0 once the game
+    /// is over), less those of `unverified` that turn out endless.
     pub moves: u32,
+    /// Mulabalaba: moves of `moves` not yet sown to the end to tell whether they are endless.
+    /// A search visits most positions without listing their moves, so only the first
+    /// candidate is checked when a move is played (enough to tell whether the game goes on);
+    /// the rest are checked when the moves are listed.
+    pub unverified: u32,
 }
 
 /// What [`Position::play_unchecked`] hands back so that [`Position::undo`] can restore.
@@ -135,6 +141,7 @@ impl Position {
                 window_start: 0,
                 outcome: None,
                 moves: 0,
+                unverified: 0,
             },
             history: Vec::with_capacity(64),
         };
@@ -212,6 +219,7 @@ impl Position {
             window_start: 0,
             outcome: None,
             moves: 0,
+            unverified: 0,
         };
         self.state.hash = self.compute_hash();
         self.history.clear();
@@ -349,7 +357,23 @@ impl Position {
     /// The legal moves as a bit set over the mover's hole indices.
     #[inline]
     pub(crate) fn legal_mask(&self) -> u32 {
-        self.state.moves
+        let mut mask = self.state.moves;
+        let mut rest = self.state.unverified;
+        while rest != 0 {
+            let i = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            if self.endless(i) {
+                mask &= !(1 << i);
+            }
+        }
+        mask
+    }
+
+    /// Whether hole `index` of the side to move is a legal move.
+    #[inline]
+    fn allows(&self, index: usize) -> bool {
+        let bit = 1 << index;
+        self.state.moves & bit != 0 && (self.state.unverified & bit == 0 || !self.endless(index))
     }
 
     /// Appends every legal move to `out` (nothing once the game is over). Reuse `out` in hot
@@ -402,7 +426,7 @@ impl Position {
         if i >= self.board.holes_per_side() {
             return Err(IllegalMove::NoSuchHole(mv));
         }
-        if self.legal_mask() & (1 << i) != 0 {
+        if self.allows(i) {
             return Ok(());
         }
         let own = self.row(self.state.side);
@@ -568,6 +592,7 @@ impl Position {
                 reason: EndReason::EndlessMove,
             });
             st.moves = 0;
+            st.unverified = 0;
             return;
         };
         st.holes[base..base + m].copy_from_slice(&own[..m]);
@@ -761,35 +786,42 @@ impl Position {
         }
     }
 
-    /// The legal moves.
-    fn mulabalaba_mask(&self) -> u32 {
-        let candidates = self.mulabalaba_candidates();
-        if self.options.endless == Endless::Loses {
-            return candidates;
-        }
+    /// Whether the Mulabalaba move of hole `index` of the side to move never ends (sown on a
+    /// copy of the row).
+    fn endless(&self, index: usize) -> bool {
         let m = self.board.holes_per_side();
-        let own = self.row(self.state.side);
-        let mut mask = 0;
-        let mut rest = candidates;
-        while rest != 0 {
-            let i = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            let mut copy: Own = [0; MAX_OWN];
-            copy[..m].copy_from_slice(own);
-            if sow::relay(&mut copy, m, i, &mut Quiet) != sow::Relay::Endless {
-                mask |= 1 << i;
-            }
-        }
-        mask
+        let mut copy: Own = [0; MAX_OWN];
+        copy[..m].copy_from_slice(self.row(self.state.side));
+        sow::relay(&mut copy, m, index, &mut Quiet) == sow::Relay::Endless
     }
 
-    /// Decides the end of a Mulabalaba game and the legal moves (an endless move played is
-    /// decided in play).
+    /// Decides the end of a Mulabalaba game and the moves allowed (an endless move played is
+    /// decided in play). The game goes on if one candidate is not endless: candidates are
+    /// checked in order until one is found, and the ones after it are left unverified (see
+    /// [`State::unverified`]).
     fn decide_mulabalaba(&mut self) {
-        let moves = self.mulabalaba_mask();
+        let mut moves = self.mulabalaba_candidates();
+        let mut unverified = 0;
+        if self.options.endless == Endless::Illegal {
+            let mut rest = moves;
+            while rest != 0 {
+                let i = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                if self.endless(i) {
+                    moves &= !(1 << i);
+                } else {
+                    unverified = rest;
+                    break;
+                }
+            }
+        }
         let outcome = self.mulabalaba_outcome(moves);
         self.state.outcome = outcome;
-        self.state.moves = if outcome.is_some() { 0 } else { moves };
+        (self.state.moves, self.state.unverified) = if outcome.is_some() {
+            (0, 0)
+        } else {
+            (moves, unverified)
+        };
     }
 
     fn mulabalaba_outcome(&self, moves: u32) -> Option<Outcome> {
@@ -827,6 +859,7 @@ impl Position {
     pub(crate) fn set_outcome(&mut self, outcome: Outcome) {
         self.state.outcome = Some(outcome);
         self.state.moves = 0;
+        self.state.unverified = 0;
     }
 }
 

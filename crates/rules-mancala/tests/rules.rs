@@ -441,6 +441,31 @@ fn mulabalaba_an_endless_relay_is_illegal_or_loses() {
 }
 
 #[test]
+fn mulabalaba_an_endless_relay_after_a_playable_hole_is_still_illegal() {
+    // Hole 1's relay ends; hole 2's never does. The engine checks the first playable hole
+    // when the position is reached and the others only when the moves are listed.
+    let text = "3,2,0,3,0,1,0,2/1,1,1,1,1,1,1,1 8:5 s 0";
+    // An independent check, sown by hand: hole 2 does not end in 10 000 laps.
+    let mut own = [3u32, 2, 0, 3, 0, 1, 0, 2];
+    let mut at = 1;
+    for _ in 0..10_000 {
+        let hand = std::mem::take(&mut own[at]);
+        for _ in 0..hand {
+            at = (at + 1) % 8;
+            own[at] += 1;
+        }
+        assert!(own[at] > 1, "the relay ended");
+    }
+    let p = pos(SMALL, text);
+    assert_eq!(moves(&p), ["1", "4", "8"]);
+    assert_eq!(p.count_legal_moves(), 3);
+    assert!(matches!(illegal(&p, "2"), IllegalMove::Endless(_)));
+    assert!(p.outcome().is_none());
+    let p = pos("mulabalaba holes=4 endless=loses", text);
+    assert_eq!(moves(&p), ["1", "2", "4", "8"]);
+}
+
+#[test]
 fn mulabalaba_a_player_left_with_no_seeds_loses() {
     // South's 3 lands in empty 6 and takes North's last seeds (7 and 2).
     let p = play(
