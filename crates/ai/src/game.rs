@@ -81,6 +81,15 @@ pub trait Game: 'static {
     fn evaluate_learned(state: &Self::State) -> i32 {
         Self::evaluate(state)
     }
+    /// What a searcher keeps between leaves to compute [`Game::evaluate_learned`] cheaply
+    /// (`()` for games that keep nothing).
+    type LearnedCache: Default + Send;
+    /// [`Game::evaluate_learned`], the same value, computed with the help of what `cache`
+    /// kept from the positions evaluated before.
+    fn evaluate_learned_cached(state: &Self::State, cache: &mut Self::LearnedCache) -> i32 {
+        let _ = cache;
+        Self::evaluate_learned(state)
+    }
     /// The static score under a style (see [`crate::weighting`]); [`Weighting::NEUTRAL`] must
     /// give [`Game::evaluate`]'s value. Games without styles ignore the weighting.
     ///

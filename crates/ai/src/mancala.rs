@@ -179,6 +179,7 @@ impl Game for Mancala {
     type State = Position;
     type Move = Move;
     type Undo = Undo;
+    type LearnedCache = ();
     const NAME: &'static str = "mancala";
     const MOVE_KEYS: usize = 64;
 

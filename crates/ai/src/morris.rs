@@ -388,6 +388,12 @@ impl Game for Morris {
         evaluate(state) + crate::net::morris::correction(state)
     }
 
+    type LearnedCache = crate::net::morris::Cache;
+
+    fn evaluate_learned_cached(state: &Position, cache: &mut Self::LearnedCache) -> i32 {
+        evaluate(state) + crate::net::morris::correction_cached(state, cache)
+    }
+
     fn evaluate_with(state: &Position, weighting: &Weighting) -> i32 {
         evaluate_with(state, weighting)
     }

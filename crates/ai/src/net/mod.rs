@@ -158,12 +158,84 @@ impl QuantizedNet {
                 *v = v.saturating_add(*w);
             }
         }
+        self.output(&h)
+    }
+
+    /// Whether every sum of rows the hidden layer can see fits an `i16` without saturating:
+    /// then sums can be updated in any order (see [`QuantizedNet::accumulate`]) and give
+    /// exactly [`QuantizedNet::correction`].
+    #[must_use]
+    pub fn sums_always_fit(&self) -> bool {
+        (0..HIDDEN).all(|u| {
+            let rows: i32 = self.w1.iter().map(|row| i32::from(row.0[u]).abs()).sum();
+            i32::from(self.b1.0[u]).abs() + rows <= i32::from(i16::MAX)
+        })
+    }
+
+    /// The correction for the inputs `inputs` (bit `i` for input `i`), by updating `acc` from
+    /// the inputs it was last given; the same value as [`QuantizedNet::correction`] when
+    /// [`QuantizedNet::sums_always_fit`].
+    #[inline]
+    pub fn accumulate(&self, acc: &mut Accumulator, inputs: u128) -> i32 {
+        let changed = acc.inputs ^ inputs;
+        if changed.count_ones() > inputs.count_ones() {
+            acc.sums = Row::default();
+            self.add_rows::<true>(&mut acc.sums, inputs);
+        } else {
+            self.add_rows::<true>(&mut acc.sums, changed & inputs);
+            self.add_rows::<false>(&mut acc.sums, changed & acc.inputs);
+        }
+        acc.inputs = inputs;
+        let mut h = acc.sums.0;
+        for (v, b) in h.iter_mut().zip(&self.b1.0) {
+            *v = v.wrapping_add(*b);
+        }
+        self.output(&h)
+    }
+
+    /// Adds (`ADD`) or takes away the rows of the inputs in `bits`.
+    #[inline]
+    fn add_rows<const ADD: bool>(&self, sums: &mut Row, mut bits: u128) {
+        while bits != 0 {
+            let row = &self.w1[bits.trailing_zeros() as usize].0;
+            for (v, w) in sums.0.iter_mut().zip(row) {
+                *v = if ADD {
+                    v.wrapping_add(*w)
+                } else {
+                    v.wrapping_sub(*w)
+                };
+            }
+            bits &= bits - 1;
+        }
+    }
+
+    /// The output in evaluation units of the hidden sums `h` (bias included).
+    #[inline]
+    fn output(&self, h: &[i16; HIDDEN]) -> i32 {
         let sum: i32 = h
             .iter()
             .zip(&self.w2)
             .map(|(&v, &w)| i32::from(v.clamp(0, HIDDEN_ONE)) * i32::from(w))
             .sum();
         self.b2 + sum / OUTPUT_SHIFT
+    }
+}
+
+/// The hidden sums of a position kept up to date from the last position seen, for networks of
+/// at most 128 inputs (as [`QuantizedNet::accumulate`] keeps it): positions a search evaluates
+/// one after another mostly differ in a few inputs, so updating the sums costs a few rows
+/// where summing them afresh costs one a point taken.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Accumulator {
+    /// The inputs the sums are of, one bit each.
+    inputs: u128,
+    /// Their rows summed, without the bias.
+    sums: Row,
+}
+
+impl Default for Row {
+    fn default() -> Self {
+        Row([0; HIDDEN])
     }
 }
 
@@ -213,5 +285,23 @@ mod tests {
         assert_eq!(q.correction(&[0, 1]), 250);
         assert_eq!(q.correction(&[]), 250);
         assert_eq!(net.correction(&[0]), 1250);
+        assert!(q.sums_always_fit());
+        // The accumulator, from nothing, to input 0, to both, to input 1, to none.
+        let mut acc = Accumulator::default();
+        assert_eq!(q.accumulate(&mut acc, 0b01), 1250);
+        assert_eq!(q.accumulate(&mut acc, 0b11), 250);
+        assert_eq!(q.accumulate(&mut acc, 0b10), -750);
+        assert_eq!(q.accumulate(&mut acc, 0b00), 250);
+    }
+
+    #[test]
+    fn sums_that_could_overflow_are_told() {
+        let mut net = Net::zero(3);
+        for row in &mut net.w1 {
+            row[7] = 50.0; // 12,800 in 256ths: three of them overflow an i16
+        }
+        assert!(!net.quantized().sums_always_fit());
+        net.w1[2][7] = 0.0;
+        assert!(net.quantized().sums_always_fit());
     }
 }

@@ -1,12 +1,14 @@
 //! The mill games' network: its inputs (the 24-point board with diagonals, seen from the side
 //! to move) and its trained weights.
 
-use super::{MAX_ACTIVE, QuantizedNet};
+use super::{Accumulator, MAX_ACTIVE, QuantizedNet};
 use kraal_rules_morris::{Phase, Point, Position};
 
 /// Inputs: each point holding a cow of the side to move, then of the other side; the cows in
 /// hand of each (0 to 12, one input each); whether each side flies.
 pub const INPUTS: usize = 2 * Point::COUNT + 2 * HANDS + 2;
+// The inputs fit the bit set of `input_bits`.
+const _: () = assert!(INPUTS <= 128);
 /// Distinct counts of cows in hand (more than 12 count as 12).
 const HANDS: usize = 13;
 /// The inputs `pos` turns on (each input is 0 or 1), written to `out`; returns how many.
@@ -33,14 +35,57 @@ pub fn active_inputs(pos: &Position, out: &mut [u16; MAX_ACTIVE]) -> usize {
     n
 }
 
+/// The inputs `pos` turns on as a bit set (bit `i` for input `i`), the same as
+/// [`active_inputs`].
+#[must_use]
+#[inline]
+pub fn input_bits(pos: &Position) -> u128 {
+    let me = pos.side_to_move();
+    let base = 2 * Point::COUNT;
+    let mut bits =
+        u128::from(pos.cow_bits(me)) | u128::from(pos.cow_bits(me.other())) << Point::COUNT;
+    for (i, colour) in [me, me.other()].into_iter().enumerate() {
+        bits |= 1 << (base + i * HANDS + usize::from(pos.in_hand(colour)).min(HANDS - 1));
+        if pos.phase_of(colour) == Phase::Flying {
+            bits |= 1 << (base + 2 * HANDS + i);
+        }
+    }
+    bits
+}
+
+/// What a search keeps to evaluate the network cheaply: the hidden sums of the last position
+/// evaluated with each side to move (positions evaluated one after another with the same side
+/// to move mostly differ by a cow or two).
+pub type Cache = [Accumulator; 2];
+
+/// [`correction`], updated in `cache` from the last position evaluated with the same side to
+/// move: the same value, cheaper.
+#[must_use]
+#[inline]
+pub fn correction_cached(pos: &Position, cache: &mut Cache) -> i32 {
+    if applies(pos) {
+        let acc = &mut cache[pos.side_to_move().index()];
+        network().accumulate(acc, input_bits(pos))
+    } else {
+        0
+    }
+}
+
 /// The trained network, as `cargo run --release -p kraal-ai --example net -- train` wrote it.
 static NETWORK_BYTES: &[u8] = include_bytes!("../../nets/morris.bin");
 
 /// The trained network, read once.
 #[must_use]
 pub fn network() -> &'static QuantizedNet {
-    static NETWORK: std::sync::LazyLock<QuantizedNet> =
-        std::sync::LazyLock::new(|| super::load(NETWORK_BYTES, INPUTS, "nets/morris.bin"));
+    static NETWORK: std::sync::LazyLock<QuantizedNet> = std::sync::LazyLock::new(|| {
+        let net = super::load(NETWORK_BYTES, INPUTS, "nets/morris.bin");
+        // `correction_cached` updates sums in any order: they must never saturate.
+        assert!(
+            net.sums_always_fit(),
+            "nets/morris.bin: hidden sums can overflow 16 bits"
+        );
+        net
+    });
     &NETWORK
 }
 
@@ -156,5 +201,59 @@ mod tests {
         let mut active = [0u16; MAX_ACTIVE];
         let n = active_inputs(&morabaraba, &mut active);
         assert_eq!(correction(&morabaraba), network().correction(&active[..n]));
+        let mut cache = Cache::default();
+        assert_eq!(correction_cached(&nine, &mut cache), 0);
+    }
+
+    #[test]
+    fn the_bit_set_names_the_same_inputs_as_the_list() {
+        let pos = position("a1,d2,g7/b4,f6,a7,c5 0:0 w", "morabaraba");
+        let mut active = [0u16; MAX_ACTIVE];
+        let n = active_inputs(&pos, &mut active);
+        let from_list = active[..n].iter().fold(0u128, |bits, &i| bits | 1 << i);
+        assert_eq!(input_bits(&pos), from_list);
+        assert_eq!(n, 7 + 2 + 1, "seven cows, two hands, White flies");
+    }
+
+    #[test]
+    fn the_cached_correction_equals_the_plain_one_along_a_search_like_walk() {
+        // Moves played and taken back in a seeded order, as a search visits positions: the
+        // cache is updated from whichever position it saw last.
+        let mut cache = Cache::default();
+        let mut updated = 0;
+        for game in 0..6u64 {
+            let options = Options::from_rule_set(
+                if game % 2 == 0 {
+                    "morabaraba"
+                } else {
+                    "twelve-mens-morris"
+                },
+                &[] as &[&str],
+            )
+            .expect("rule set");
+            let mut pos = Position::new(options);
+            let mut moves = Vec::new();
+            let mut seed = game.wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+            for _ in 0..120 {
+                if pos.outcome().is_some() {
+                    break;
+                }
+                moves.clear();
+                pos.legal_moves_into(&mut moves);
+                // Look at a few replies (played, checked, taken back), then play one on.
+                for mv in moves.iter().take(4) {
+                    let undo = Morris::play(&mut pos, *mv);
+                    assert_eq!(correction_cached(&pos, &mut cache), correction(&pos));
+                    Morris::undo(&mut pos, undo);
+                    updated += 1;
+                }
+                assert_eq!(correction_cached(&pos, &mut cache), correction(&pos));
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                let _ = Morris::play(&mut pos, moves[seed as usize % moves.len()]);
+            }
+        }
+        assert!(updated > 500, "only {updated} positions checked");
     }
 }

@@ -170,6 +170,8 @@ pub struct Searcher<G: Game> {
     flushed: u64,
     /// The helper threads' searchers, kept between searches for their buffers.
     helpers: Vec<Searcher<G>>,
+    /// What the learned evaluation keeps between leaves.
+    learned_cache: G::LearnedCache,
 }
 
 impl<G: Game> Searcher<G> {
@@ -199,6 +201,7 @@ impl<G: Game> Searcher<G> {
             shared: None,
             flushed: 0,
             helpers: Vec::new(),
+            learned_cache: G::LearnedCache::default(),
         }
     }
 
@@ -535,9 +538,11 @@ impl<G: Game> Searcher<G> {
         }
     }
 
-    fn leaf(&self, state: &G::State) -> i32 {
+    fn leaf(&mut self, state: &G::State) -> i32 {
         let value = match &self.config.style {
-            None if self.config.learned => G::evaluate_learned(state),
+            None if self.config.learned => {
+                G::evaluate_learned_cached(state, &mut self.learned_cache)
+            }
             None => G::evaluate(state),
             Some(weighting) => G::evaluate_with(state, weighting),
         };
