@@ -264,9 +264,18 @@ enum Command {
         #[arg(long, value_name = "N", default_value_t = 1,
               value_parser = clap::value_parser!(u64).range(1..=256))]
         search_threads: u64,
-        /// Stop as soon as a sequential test (SPRT, elo0 0, elo1 110) decides.
+        /// Stop as soon as a sequential test (SPRT, alpha = beta = 0.05) decides between
+        /// --sprt-elo0 and --sprt-elo1.
         #[arg(long)]
         sprt: bool,
+        /// The SPRT's null hypothesis: the --white player is this many Elo stronger, no more
+        /// (default 0: no stronger; 147: a score of 70%). Implies --sprt.
+        #[arg(long, value_name = "ELO", allow_negative_numbers = true)]
+        sprt_elo0: Option<f64>,
+        /// The SPRT's alternative: the --white player is this many Elo stronger (default
+        /// 110; above --sprt-elo0; 191 is a score of 75%). Implies --sprt.
+        #[arg(long, value_name = "ELO", allow_negative_numbers = true)]
+        sprt_elo1: Option<f64>,
         /// Think MS milliseconds a move, every player. Built-in opponents then search by time
         /// instead of their node budgets (so they play stronger than their level with more time,
         /// and games no longer repeat exactly). An engine taking more than three times this plus
@@ -405,6 +414,8 @@ fn main() -> ExitCode {
             threads,
             search_threads,
             sprt,
+            sprt_elo0,
+            sprt_elo1,
             movetime,
             clock,
             records,
@@ -422,6 +433,8 @@ fn main() -> ExitCode {
                 threads,
                 search_threads: usize::try_from(search_threads).unwrap_or(1),
                 sprt,
+                sprt_elo0,
+                sprt_elo1,
                 movetime,
                 clock,
                 records,

@@ -262,8 +262,12 @@ pub struct MatchArgs {
     pub threads: usize,
     /// Threads of each built-in player's search by time (lazy SMP).
     pub search_threads: usize,
-    /// Stop early when the SPRT (elo0 0, elo1 110) decides.
+    /// Stop early when the SPRT decides.
     pub sprt: bool,
+    /// The SPRT's null hypothesis in Elo (default 0); given, it implies `sprt`.
+    pub sprt_elo0: Option<f64>,
+    /// The SPRT's alternative in Elo (default 110); given, it implies `sprt`.
+    pub sprt_elo1: Option<f64>,
     /// Milliseconds per move, for every player.
     pub movetime: Option<u64>,
     /// A clock `BASE+INC` in seconds, such as `10+0.1`.
@@ -346,6 +350,32 @@ struct MatchReport {
     forfeits: Vec<String>,
 }
 
+/// The SPRT that `--sprt`, `--sprt-elo0` and `--sprt-elo1` ask for, if any.
+///
+/// # Errors
+///
+/// If a bound is not a finite number or elo1 is not above elo0.
+fn sprt_of(args: &MatchArgs) -> Result<Option<Sprt>> {
+    if !args.sprt && args.sprt_elo0.is_none() && args.sprt_elo1.is_none() {
+        return Ok(None);
+    }
+    let default = Sprt::default();
+    let (elo0, elo1) = (
+        args.sprt_elo0.unwrap_or(default.elo0),
+        args.sprt_elo1.unwrap_or(default.elo1),
+    );
+    if !elo0.is_finite() || !elo1.is_finite() || elo1 <= elo0 {
+        bail!(
+            "the SPRT needs --sprt-elo1 above --sprt-elo0 (in Elo, such as 0 and 110), not elo0 {elo0} and elo1 {elo1}"
+        );
+    }
+    Ok(Some(Sprt {
+        elo0,
+        elo1,
+        ..default
+    }))
+}
+
 /// `kraal match`: an engine match with a progress bar, then the score, Elo and results by colour.
 pub fn play(rules: &GameRules, args: &MatchArgs, json: bool) -> Result<()> {
     let (white_who, white) = who(&args.white, &args.white_options, "--white-option")?;
@@ -353,6 +383,7 @@ pub fn play(rules: &GameRules, args: &MatchArgs, json: bool) -> Result<()> {
     if args.games == 0 {
         bail!("--games must be at least 1");
     }
+    let sprt = sprt_of(args)?;
     let pace = match (args.movetime, &args.clock) {
         (Some(_), Some(_)) => bail!("give --movetime or --clock, not both"),
         (Some(0), None) => bail!("--movetime must be at least 1 ms"),
@@ -403,7 +434,7 @@ pub fn play(rules: &GameRules, args: &MatchArgs, json: bool) -> Result<()> {
         seed: args.seed,
         opening_plies: args.opening_plies,
         threads: args.threads.max(1),
-        sprt: args.sprt.then(Sprt::default),
+        sprt,
     };
     let bar = indicatif::ProgressBar::new(u64::from(args.games));
     if json {
@@ -451,7 +482,7 @@ pub fn play(rules: &GameRules, args: &MatchArgs, json: bool) -> Result<()> {
         as_first: result.as_first,
         as_second: result.as_second,
         pairs: result.pairs,
-        sprt: args.sprt.then(|| format!("{:?}", result.verdict)),
+        sprt: sprt.map(|_| format!("{:?}", result.verdict)),
         forfeits: forfeits.into_iter().map(|(_, text)| text).collect(),
     };
     if json {
@@ -485,8 +516,12 @@ pub fn play(rules: &GameRules, args: &MatchArgs, json: bool) -> Result<()> {
     outln!(
         "pairs of games from one opening, by {white}'s points: 2: {p4}, 1½: {p3}, 1: {p2}, ½: {p1}, 0: {p0}"
     );
-    if let Some(verdict) = &report.sprt {
-        outln!("SPRT (elo0 0, elo1 110, alpha = beta = 0.05): {verdict}");
+    if let (Some(verdict), Some(test)) = (&report.sprt, sprt) {
+        outln!(
+            "SPRT (elo0 {}, elo1 {}, alpha = beta = 0.05): {verdict}",
+            test.elo0,
+            test.elo1
+        );
     }
     if !report.forfeits.is_empty() {
         outln!("games lost without the rules ending them:");

@@ -806,3 +806,44 @@ fn match_plays_openings_of_the_plies_asked_for() {
     ]);
     assert!(err.contains("41 is not in 0..=40"), "{err}");
 }
+
+/// `--sprt-elo0` and `--sprt-elo1` set the SPRT's hypotheses (and imply `--sprt`): against
+/// bounds of -400 (a score of 9%) and 0, an even match accepts the second at its first chance,
+/// the 20th game; bounds the wrong way round are refused.
+#[test]
+fn match_sprt_takes_its_bounds_from_the_command_line() {
+    let text = ok(&[
+        "match",
+        "oware",
+        "--white",
+        "ai:2",
+        "--black",
+        "ai:2",
+        "--games",
+        "60",
+        "--seed",
+        "9",
+        "--sprt-elo0",
+        "-400",
+        "--sprt-elo1",
+        "0",
+    ]);
+    assert!(
+        text.contains("SPRT (elo0 -400, elo1 0, alpha = beta = 0.05): Stronger"),
+        "{text}"
+    );
+    assert!(text.contains(": 20 games"), "{text}");
+    let err = fails(&[
+        "match",
+        "oware",
+        "--white",
+        "calf",
+        "--black",
+        "calf",
+        "--sprt-elo0",
+        "50",
+        "--sprt-elo1",
+        "50",
+    ]);
+    assert!(err.contains("--sprt-elo1 above --sprt-elo0"), "{err}");
+}
