@@ -10,7 +10,7 @@
 //! `cargo run --release -p kraal-ai --example net -- train GAME DATA... OUT [EPOCHS]` fits the
 //! network to those lines and writes its weights to OUT.
 
-use kraal_ai::net::{HIDDEN, MAX_ACTIVE, Net, OUTPUT_SCALE};
+use kraal_ai::net::{MAX_ACTIVE, Net, OUTPUT_SCALE};
 use kraal_ai::search::alphabeta::{SearchConfig, Searcher};
 use kraal_ai::seeded::SplitMix64;
 use kraal_ai::{Game, Limits, Mancala, Morris, Score};
@@ -211,7 +211,7 @@ fn read(paths: &[String], inputs: usize) -> std::io::Result<Vec<Sample>> {
 }
 
 /// The loss of `net` on `samples` (mean squared error of the winning chances).
-fn loss(net: &Net, samples: &[Sample], use_net: bool, k: f32) -> f32 {
+fn loss<const H: usize>(net: &Net<H>, samples: &[Sample], use_net: bool, k: f32) -> f32 {
     let total: f64 = samples
         .iter()
         .map(|s| {
@@ -251,7 +251,7 @@ impl Adam {
 
 /// Fits a network of `inputs` inputs to the lines of `paths`, `k` the evaluation's scale (see
 /// [`Trained::SCALE`]), and writes it to `out`.
-fn train(
+fn train<const H: usize>(
     paths: &[String],
     (inputs, k): (usize, f32),
     out: &str,
@@ -265,13 +265,13 @@ fn train(
     }
     let held = samples.len() / 20;
     let (test, train) = samples.split_at(held);
-    let mut net = Net::zero(inputs);
+    let mut net = Net::<H>::zero(inputs);
     for (i, row) in net.w1.iter_mut().enumerate() {
         for (k, w) in row.iter_mut().enumerate() {
-            *w = ((mix(1, (i * HIDDEN + k) as u64) % 2001) as f32 / 1000.0 - 1.0) * 0.1;
+            *w = ((mix(1, (i * H + k) as u64) % 2001) as f32 / 1000.0 - 1.0) * 0.1;
         }
     }
-    for k in 0..HIDDEN {
+    for k in 0..H {
         net.b1[k] = 0.2 + (mix(2, k as u64) % 1000) as f32 / 5000.0;
         net.w2[k] = ((mix(3, k as u64) % 2001) as f32 / 1000.0 - 1.0) * 0.01;
     }
@@ -281,15 +281,15 @@ fn train(
         test.len(),
         loss(&net, test, false, k)
     );
-    let mut adam_w1 = Adam::new(inputs * HIDDEN);
-    let mut adam_rest = Adam::new(2 * HIDDEN + 1);
+    let mut adam_w1 = Adam::new(inputs * H);
+    let mut adam_rest = Adam::new(2 * H + 1);
     let batch = 256;
     let mut t = 0;
     for epoch in 0..epochs {
         let lr = if epoch < epochs * 2 / 3 { 1e-3 } else { 2e-4 };
         for chunk in train.chunks(batch) {
-            let mut g_w1 = vec![0f32; inputs * HIDDEN];
-            let mut g_rest = vec![0f32; 2 * HIDDEN + 1];
+            let mut g_w1 = vec![0f32; inputs * H];
+            let mut g_rest = vec![0f32; 2 * H + 1];
             for s in chunk {
                 let pre = net.pre_activations(&s.active);
                 let h = pre.map(|v| v.clamp(0.0, 1.0));
@@ -297,14 +297,14 @@ fn train(
                 let p = sigmoid((s.hand + out * OUTPUT_SCALE) / k);
                 let y = sigmoid(s.target / k);
                 let d_out = 2.0 * (p - y) * p * (1.0 - p) * OUTPUT_SCALE / k;
-                g_rest[2 * HIDDEN] += d_out;
-                for k in 0..HIDDEN {
-                    g_rest[HIDDEN + k] += d_out * h[k];
+                g_rest[2 * H] += d_out;
+                for k in 0..H {
+                    g_rest[H + k] += d_out * h[k];
                     if pre[k] > 0.0 && pre[k] < 1.0 {
                         let d_pre = d_out * net.w2[k];
                         g_rest[k] += d_pre;
                         for &i in &s.active {
-                            g_w1[i as usize * HIDDEN + k] += d_pre;
+                            g_w1[i as usize * H + k] += d_pre;
                         }
                     }
                 }
@@ -315,15 +315,15 @@ fn train(
             t += 1;
             let mut flat: Vec<f32> = net.w1.iter().flatten().copied().collect();
             adam_w1.step(&mut flat, &g_w1, lr, t);
-            for (row, values) in net.w1.iter_mut().zip(flat.chunks(HIDDEN)) {
+            for (row, values) in net.w1.iter_mut().zip(flat.chunks(H)) {
                 row.copy_from_slice(values);
             }
             let mut rest: Vec<f32> = net.b1.iter().chain(&net.w2).copied().collect();
             rest.push(net.b2);
             adam_rest.step(&mut rest, &g_rest, lr, t);
-            net.b1.copy_from_slice(&rest[..HIDDEN]);
-            net.w2.copy_from_slice(&rest[HIDDEN..2 * HIDDEN]);
-            net.b2 = rest[2 * HIDDEN];
+            net.b1.copy_from_slice(&rest[..H]);
+            net.w2.copy_from_slice(&rest[H..2 * H]);
+            net.b2 = rest[2 * H];
         }
         eprintln!(
             "epoch {epoch}: loss {:.5} fitted, {:.5} held out",
@@ -359,17 +359,27 @@ fn run(args: &[String]) -> Option<std::io::Result<()>> {
             ))
         }
         "train" if args.len() >= 4 => {
-            let shape = match game {
-                "mills" => (Morris::INPUTS, Morris::SCALE),
-                "mulabalaba" => (Mancala::INPUTS, Mancala::SCALE),
-                _ => return None,
-            };
             let rest = &args[2..];
             let (paths, out, epochs) = match rest.last().and_then(|a| a.parse::<u32>().ok()) {
                 Some(e) if rest.len() >= 3 => (&rest[..rest.len() - 2], &rest[rest.len() - 2], e),
                 _ => (&rest[..rest.len() - 1], &rest[rest.len() - 1], 12),
             };
-            Some(train(paths, shape, out, epochs))
+            // Each game's network has its own number of hidden units.
+            match game {
+                "mills" => Some(train::<{ kraal_ai::net::morris::HIDDEN }>(
+                    paths,
+                    (Morris::INPUTS, Morris::SCALE),
+                    out,
+                    epochs,
+                )),
+                "mulabalaba" => Some(train::<{ kraal_ai::net::mulabalaba::HIDDEN }>(
+                    paths,
+                    (Mancala::INPUTS, Mancala::SCALE),
+                    out,
+                    epochs,
+                )),
+                _ => None,
+            }
         }
         _ => None,
     }

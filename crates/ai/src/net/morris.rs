@@ -4,6 +4,8 @@
 use super::{Accumulator, MAX_ACTIVE, QuantizedNet};
 use kraal_rules_morris::{Phase, Point, Position};
 
+/// Hidden units of the mill games' network.
+pub const HIDDEN: usize = 32;
 /// Inputs: each point holding a cow of the side to move, then of the other side; the cows in
 /// hand of each (0 to 12, one input each); whether each side flies.
 pub const INPUTS: usize = 2 * Point::COUNT + 2 * HANDS + 2;
@@ -56,7 +58,7 @@ pub fn input_bits(pos: &Position) -> u128 {
 /// What a search keeps to evaluate the network cheaply: the hidden sums of the last position
 /// evaluated with each side to move (positions evaluated one after another with the same side
 /// to move mostly differ by a cow or two).
-pub type Cache = [Accumulator; 2];
+pub type Cache = [Accumulator<HIDDEN>; 2];
 
 /// [`correction`], updated in `cache` from the last position evaluated with the same side to
 /// move: the same value, cheaper.
@@ -76,9 +78,14 @@ static NETWORK_BYTES: &[u8] = include_bytes!("../../nets/morris.bin");
 
 /// The trained network, read once.
 #[must_use]
-pub fn network() -> &'static QuantizedNet {
-    static NETWORK: std::sync::LazyLock<QuantizedNet> = std::sync::LazyLock::new(|| {
-        let net = super::load(NETWORK_BYTES, INPUTS, "nets/morris.bin");
+pub fn network() -> &'static QuantizedNet<HIDDEN> {
+    static NETWORK: std::sync::LazyLock<QuantizedNet<HIDDEN>> = std::sync::LazyLock::new(|| {
+        let net = super::load(
+            NETWORK_BYTES,
+            INPUTS,
+            super::Precision::COARSE,
+            "nets/morris.bin",
+        );
         // `correction_cached` updates sums in any order: they must never saturate.
         assert!(
             net.sums_always_fit(),
@@ -163,8 +170,9 @@ mod tests {
 
     #[test]
     fn the_integer_network_agrees_with_the_float_one() {
-        let net = Net::from_bytes(NETWORK_BYTES, INPUTS).expect("the trained network loads");
-        let quantized = net.quantized();
+        let net =
+            Net::<HIDDEN>::from_bytes(NETWORK_BYTES, INPUTS).expect("the trained network loads");
+        let quantized = net.quantized(crate::net::Precision::COARSE);
         let mut pos = Position::new(Options::default());
         let mut moves = Vec::new();
         let mut worst = 0;

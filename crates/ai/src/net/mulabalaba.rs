@@ -4,6 +4,8 @@
 use super::{MAX_ACTIVE, QuantizedNet};
 use kraal_rules_mancala::{Game as Kind, Position};
 
+/// Hidden units of Mulabalaba's network.
+pub const HIDDEN: usize = 128;
 /// Holes on each side: two rows of eight.
 const HOLES: usize = 16;
 /// Distinct counts of seeds in a hole (more than 15 count as 15).
@@ -34,9 +36,15 @@ static NETWORK_BYTES: &[u8] = include_bytes!("../../nets/mulabalaba.bin");
 
 /// The trained network, read once.
 #[must_use]
-pub fn network() -> &'static QuantizedNet {
-    static NETWORK: std::sync::LazyLock<QuantizedNet> =
-        std::sync::LazyLock::new(|| super::load(NETWORK_BYTES, INPUTS, "nets/mulabalaba.bin"));
+pub fn network() -> &'static QuantizedNet<HIDDEN> {
+    static NETWORK: std::sync::LazyLock<QuantizedNet<HIDDEN>> = std::sync::LazyLock::new(|| {
+        super::load(
+            NETWORK_BYTES,
+            INPUTS,
+            super::Precision::FINE,
+            "nets/mulabalaba.bin",
+        )
+    });
     &NETWORK
 }
 
@@ -96,8 +104,9 @@ mod tests {
 
     #[test]
     fn the_integer_network_agrees_with_the_float_one() {
-        let net = crate::net::Net::from_bytes(NETWORK_BYTES, INPUTS).expect("the network loads");
-        let quantized = net.quantized();
+        let net = crate::net::Net::<HIDDEN>::from_bytes(NETWORK_BYTES, INPUTS)
+            .expect("the network loads");
+        let quantized = net.quantized(crate::net::Precision::FINE);
         let mut pos = start("mulabalaba");
         let mut moves = Vec::new();
         let (mut worst, mut largest) = (0, 0);
@@ -116,13 +125,13 @@ mod tests {
             let pick = (ply.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 40) as usize % moves.len();
             pos = pos.play(moves[pick]).expect("a legal move");
         }
-        // The trained network moves evaluations by seeds (up to 7,885 on this walk); rounding
-        // its weights to 256ths over the 32 rows a position sums moves them by 121 at most
-        // here (its output weights reach 8.8 seeds a unit). A wrong scale would be off by
-        // thousands.
+        // The trained network moves evaluations by seeds (up to 9,738 on this walk); its
+        // weights in 1,024ths, summed in 32 bits over the 32 rows a position turns on, move
+        // them by 27 at most here (in 256ths, with its output weights of up to 9.4 seeds a
+        // unit over 128 units, by 227). A wrong scale would be off by thousands.
         assert!(largest > 2000, "the network hardly corrects: {largest}");
         assert!(
-            worst <= 200,
+            worst <= 60,
             "the integers differ by {worst} (of 1,000 a seed), largest {largest}"
         );
     }
