@@ -71,12 +71,12 @@ impl<const H: usize> Net<H> {
         (self.output(active) * OUTPUT_SCALE) as i32
     }
 
-    /// The network in integers at `precision`, for the search.
+    /// The network in integers at precision `P`, for the search.
     #[must_use]
-    pub fn quantized(&self, precision: Precision) -> QuantizedNet<H> {
+    pub fn quantized<P: Precision>(&self) -> QuantizedNet<H, P> {
         let q = |v: f32, scale: f32| (v * scale).round().clamp(-32_000.0, 32_000.0) as i16;
-        let one = f32::from(precision.hidden_one);
-        let output = OUTPUT_SCALE * precision.output_shift as f32 / one;
+        let one = f32::from(P::HIDDEN_ONE);
+        let output = OUTPUT_SCALE * P::OUTPUT_SHIFT as f32 / one;
         QuantizedNet {
             w1: self
                 .w1
@@ -86,7 +86,7 @@ impl<const H: usize> Net<H> {
             b1: Row(self.b1.map(|v| q(v, one))),
             w2: self.w2.map(|v| q(v, output)),
             b2: (self.b2 * OUTPUT_SCALE).round() as i32,
-            precision,
+            precision: std::marker::PhantomData,
         }
     }
 
@@ -126,31 +126,35 @@ impl<const H: usize> Net<H> {
     }
 }
 
-/// How finely [`QuantizedNet`] holds a network's weights.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Precision {
+/// How finely [`QuantizedNet`] holds a network's weights (a type, so that the search's
+/// arithmetic has its scales as constants).
+pub trait Precision {
     /// A hidden activation of 1: the input weights and hidden biases are in these fractions.
-    pub hidden_one: i16,
+    const HIDDEN_ONE: i16;
     /// The output weights are this many times finer than an evaluation unit per unit of
     /// activation.
-    pub output_shift: i32,
+    const OUTPUT_SHIFT: i32;
 }
 
-impl Precision {
-    /// Hidden values in 256ths, output weights in 64ths of an evaluation unit: coarse enough
-    /// that no sum of the mill network's rows overflows 16 bits, as
-    /// [`QuantizedNet::accumulate`] needs.
-    pub const COARSE: Precision = Precision {
-        hidden_one: 256,
-        output_shift: 64,
-    };
-    /// Hidden values in 1,024ths, output weights in 256ths: for a network with large output
-    /// weights, which magnify the rounding of the hidden values (its sums are taken in 32
-    /// bits, by [`QuantizedNet::correction`] only).
-    pub const FINE: Precision = Precision {
-        hidden_one: 1024,
-        output_shift: 256,
-    };
+/// Hidden values in 256ths, output weights in 64ths of an evaluation unit: coarse enough that
+/// no sum of the mill network's rows overflows 16 bits, as [`QuantizedNet::accumulate`] needs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Coarse {}
+
+impl Precision for Coarse {
+    const HIDDEN_ONE: i16 = 256;
+    const OUTPUT_SHIFT: i32 = 64;
+}
+
+/// Hidden values in 1,024ths, output weights in 256ths: for a network with large output
+/// weights, which magnify the rounding of the hidden values (its sums are taken in 32 bits, by
+/// [`QuantizedNet::correction`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fine {}
+
+impl Precision for Fine {
+    const HIDDEN_ONE: i16 = 1024;
+    const OUTPUT_SHIFT: i32 = 256;
 }
 
 /// One row of hidden values, aligned to a cache line.
@@ -158,30 +162,31 @@ impl Precision {
 #[repr(align(64))]
 pub struct Row<const H: usize>([i16; H]);
 
-/// [`Net`] in integers: hidden values in fractions of [`Precision::hidden_one`], the output
+/// [`Net`] in integers: hidden values in fractions of [`Precision::HIDDEN_ONE`], the output
 /// in evaluation units.
 #[derive(Clone, Debug, PartialEq)]
-pub struct QuantizedNet<const H: usize> {
+pub struct QuantizedNet<const H: usize, P: Precision> {
     w1: Vec<Row<H>>,
     b1: Row<H>,
     w2: [i16; H],
     b2: i32,
-    precision: Precision,
+    precision: std::marker::PhantomData<P>,
 }
 
-impl<const H: usize> QuantizedNet<H> {
+impl<const H: usize, P: Precision> QuantizedNet<H, P> {
     /// The correction for these active inputs (each below the network's input count) in
     /// evaluation units.
     #[must_use]
     #[inline]
     pub fn correction(&self, active: &[u16]) -> i32 {
-        let mut h = self.b1.0.map(i32::from);
+        let mut sums = self.b1.0.map(i32::from);
         for &i in active {
-            for (v, &w) in h.iter_mut().zip(&self.w1[i as usize].0) {
+            for (v, &w) in sums.iter_mut().zip(&self.w1[i as usize].0) {
                 *v += i32::from(w);
             }
         }
-        self.output(&h)
+        // Clipped, each fits 16 bits again.
+        self.output(&sums.map(|v| v.clamp(0, i32::from(P::HIDDEN_ONE)) as i16))
     }
 
     /// Whether every sum of rows the hidden layer can see fits an `i16`: then sums can be kept
@@ -209,9 +214,9 @@ impl<const H: usize> QuantizedNet<H> {
             self.add_rows::<false>(&mut acc.sums, changed & acc.inputs);
         }
         acc.inputs = inputs;
-        let mut h = [0; H];
-        for ((v, s), b) in h.iter_mut().zip(&acc.sums.0).zip(&self.b1.0) {
-            *v = i32::from(s.wrapping_add(*b));
+        let mut h = acc.sums.0;
+        for (v, b) in h.iter_mut().zip(&self.b1.0) {
+            *v = v.wrapping_add(*b);
         }
         self.output(&h)
     }
@@ -234,14 +239,13 @@ impl<const H: usize> QuantizedNet<H> {
 
     /// The output in evaluation units of the hidden sums `h` (bias included).
     #[inline]
-    fn output(&self, h: &[i32; H]) -> i32 {
-        let one = i32::from(self.precision.hidden_one);
+    fn output(&self, h: &[i16; H]) -> i32 {
         let sum: i32 = h
             .iter()
             .zip(&self.w2)
-            .map(|(&v, &w)| v.clamp(0, one) * i32::from(w))
+            .map(|(&v, &w)| i32::from(v.clamp(0, P::HIDDEN_ONE)) * i32::from(w))
             .sum();
-        self.b2 + sum / self.precision.output_shift
+        self.b2 + sum / P::OUTPUT_SHIFT
     }
 }
 
@@ -278,17 +282,16 @@ impl<const H: usize> Default for Row<H> {
 ///
 /// If `bytes` do not hold a network of that shape: the weights are built into the binary, so
 /// this is a build error that every test run shows.
-fn load<const H: usize>(
+fn load<const H: usize, P: Precision>(
     bytes: &[u8],
     inputs: usize,
-    precision: Precision,
     what: &str,
-) -> QuantizedNet<H> {
+) -> QuantizedNet<H, P> {
     Net::from_bytes(bytes, inputs)
         .unwrap_or_else(|| {
             panic!("{what} holds no network of {inputs} inputs and {H} hidden units")
         })
-        .quantized(precision)
+        .quantized()
 }
 
 #[cfg(test)]
@@ -320,7 +323,7 @@ mod tests {
         net.w2[0] = 2.0;
         net.w2[1] = -1.0;
         net.b2 = 0.25;
-        let q = net.quantized(Precision::COARSE);
+        let q = net.quantized::<Coarse>();
         // 0.25 + 2 * 0.5 = 1.25 cows; 0.25 - 1 * min(3, 1) = -0.75; both: 0.25.
         assert_eq!(q.correction(&[0]), 1250);
         assert_eq!(q.correction(&[1]), -750);
@@ -328,7 +331,7 @@ mod tests {
         assert_eq!(q.correction(&[]), 250);
         assert_eq!(net.correction(&[0]), 1250);
         // Finer integers give the same values on weights that need no rounding.
-        let fine = net.quantized(Precision::FINE);
+        let fine = net.quantized::<Fine>();
         for active in [&[0][..], &[1], &[0, 1], &[]] {
             assert_eq!(fine.correction(active), q.correction(active), "{active:?}");
         }
@@ -347,8 +350,8 @@ mod tests {
         for row in &mut net.w1 {
             row[7] = 50.0; // 12,800 in 256ths: three of them overflow an i16
         }
-        assert!(!net.quantized(Precision::COARSE).sums_always_fit());
+        assert!(!net.quantized::<Coarse>().sums_always_fit());
         net.w1[2][7] = 0.0;
-        assert!(net.quantized(Precision::COARSE).sums_always_fit());
+        assert!(net.quantized::<Coarse>().sums_always_fit());
     }
 }

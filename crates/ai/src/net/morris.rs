@@ -1,11 +1,11 @@
 //! The mill games' network: its inputs (the 24-point board with diagonals, seen from the side
 //! to move) and its trained weights.
 
-use super::{Accumulator, MAX_ACTIVE, QuantizedNet};
+use super::{Accumulator, Coarse, MAX_ACTIVE, QuantizedNet};
 use kraal_rules_morris::{Phase, Point, Position};
 
 /// Hidden units of the mill games' network.
-pub const HIDDEN: usize = 32;
+pub const HIDDEN: usize = 128;
 /// Inputs: each point holding a cow of the side to move, then of the other side; the cows in
 /// hand of each (0 to 12, one input each); whether each side flies.
 pub const INPUTS: usize = 2 * Point::COUNT + 2 * HANDS + 2;
@@ -78,21 +78,17 @@ static NETWORK_BYTES: &[u8] = include_bytes!("../../nets/morris.bin");
 
 /// The trained network, read once.
 #[must_use]
-pub fn network() -> &'static QuantizedNet<HIDDEN> {
-    static NETWORK: std::sync::LazyLock<QuantizedNet<HIDDEN>> = std::sync::LazyLock::new(|| {
-        let net = super::load(
-            NETWORK_BYTES,
-            INPUTS,
-            super::Precision::COARSE,
-            "nets/morris.bin",
-        );
-        // `correction_cached` updates sums in any order: they must never saturate.
-        assert!(
-            net.sums_always_fit(),
-            "nets/morris.bin: hidden sums can overflow 16 bits"
-        );
-        net
-    });
+pub fn network() -> &'static QuantizedNet<HIDDEN, Coarse> {
+    static NETWORK: std::sync::LazyLock<QuantizedNet<HIDDEN, Coarse>> =
+        std::sync::LazyLock::new(|| {
+            let net = super::load(NETWORK_BYTES, INPUTS, "nets/morris.bin");
+            // `correction_cached` updates sums in any order: they must never saturate.
+            assert!(
+                net.sums_always_fit(),
+                "nets/morris.bin: hidden sums can overflow 16 bits"
+            );
+            net
+        });
     &NETWORK
 }
 
@@ -172,7 +168,7 @@ mod tests {
     fn the_integer_network_agrees_with_the_float_one() {
         let net =
             Net::<HIDDEN>::from_bytes(NETWORK_BYTES, INPUTS).expect("the trained network loads");
-        let quantized = net.quantized(crate::net::Precision::COARSE);
+        let quantized = net.quantized::<crate::net::Coarse>();
         let mut pos = Position::new(Options::default());
         let mut moves = Vec::new();
         let mut worst = 0;
@@ -191,8 +187,8 @@ mod tests {
             let pick = (ply.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 40) as usize % moves.len();
             let _ = Morris::play(&mut pos, moves[pick]);
         }
-        // Rounding each weight to a 256th adds up over the ~26 rows a position sums: 41 at
-        // most on this walk. A wrong scale would be off by hundreds.
+        // Rounding each weight to a 256th adds up over the ~26 rows a position sums: 21 at
+        // most on this walk (41 with 32 hidden units). A wrong scale would be off by hundreds.
         assert!(
             worst <= 60,
             "the integers differ by {worst} (of 1,000 a cow)"

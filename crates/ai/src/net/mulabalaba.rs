@@ -1,7 +1,7 @@
 //! Mulabalaba's network: its inputs (the 4x8 board seen from the side to move) and its trained
 //! weights.
 
-use super::{MAX_ACTIVE, QuantizedNet};
+use super::{Fine, MAX_ACTIVE, QuantizedNet};
 use kraal_rules_mancala::{Game as Kind, Position};
 
 /// Hidden units of Mulabalaba's network.
@@ -36,15 +36,9 @@ static NETWORK_BYTES: &[u8] = include_bytes!("../../nets/mulabalaba.bin");
 
 /// The trained network, read once.
 #[must_use]
-pub fn network() -> &'static QuantizedNet<HIDDEN> {
-    static NETWORK: std::sync::LazyLock<QuantizedNet<HIDDEN>> = std::sync::LazyLock::new(|| {
-        super::load(
-            NETWORK_BYTES,
-            INPUTS,
-            super::Precision::FINE,
-            "nets/mulabalaba.bin",
-        )
-    });
+pub fn network() -> &'static QuantizedNet<HIDDEN, Fine> {
+    static NETWORK: std::sync::LazyLock<QuantizedNet<HIDDEN, Fine>> =
+        std::sync::LazyLock::new(|| super::load(NETWORK_BYTES, INPUTS, "nets/mulabalaba.bin"));
     &NETWORK
 }
 
@@ -106,7 +100,7 @@ mod tests {
     fn the_integer_network_agrees_with_the_float_one() {
         let net = crate::net::Net::<HIDDEN>::from_bytes(NETWORK_BYTES, INPUTS)
             .expect("the network loads");
-        let quantized = net.quantized(crate::net::Precision::FINE);
+        let quantized = net.quantized::<crate::net::Fine>();
         let mut pos = start("mulabalaba");
         let mut moves = Vec::new();
         let (mut worst, mut largest) = (0, 0);
