@@ -64,6 +64,7 @@ fn benches(c: &mut Criterion) {
     search::<Mancala>(c, "oware_start", &oware_start);
     search::<Mancala>(c, "oware_midgame", &oware_mid);
     search::<Mancala>(c, "mulabalaba_start", &mulabalaba_start);
+    search_with::<Mancala>(c, "mulabalaba_start_learned", &mulabalaba_start, learned);
     strongest::<Morris>(c, "morabaraba_start", &morris_start);
     strongest::<Morris>(c, "morabaraba_midgame", &morris_mid);
     strongest::<Mancala>(c, "oware_start", &oware_start);
