@@ -253,21 +253,12 @@ impl<const H: usize, P: Precision> QuantizedNet<H, P> {
 /// at most 128 inputs (as [`QuantizedNet::accumulate`] keeps it): positions a search evaluates
 /// one after another mostly differ in a few inputs, so updating the sums costs a few rows
 /// where summing them afresh costs one a point taken.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, Default)]
 pub struct Accumulator<const H: usize> {
     /// The inputs the sums are of, one bit each.
     inputs: u128,
     /// Their rows summed, without the bias.
     sums: Row<H>,
-}
-
-impl<const H: usize> Default for Accumulator<H> {
-    fn default() -> Self {
-        Accumulator {
-            inputs: 0,
-            sums: Row::default(),
-        }
-    }
 }
 
 impl<const H: usize> Default for Row<H> {
